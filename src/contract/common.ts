@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/** Every failed call answers with this body and a 4xx/5xx status. */
+export const errorResponseSchema = z.object({ error: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponseSchema>;
+
+export const timeRangeSchema = z.enum(['7d', '30d', '90d', 'all']);
+export type TimeRange = z.infer<typeof timeRangeSchema>;
+
+/** Pair symbol as shown to users, e.g. BTC/USD. */
+export const pairSymbolSchema = z
+  .string()
+  .regex(/^[A-Z0-9]{1,10}\/[A-Z0-9]{1,10}$/, 'Invalid symbol format (e.g., BTC/USD)');
+
+/** Query-string integers arrive as text. */
+export const queryInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+export const queryNumber = (min: number, max: number) => z.coerce.number().min(min).max(max);
+
+/** Comma list in a query string, e.g. `riskLevel=low,medium`, validated item by item. */
+export const commaList = <T extends z.ZodType<string, string>>(item: T) =>
+  z
+    .string()
+    .transform((s) =>
+      s
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(item));
+
+/** An endpoint descriptor: one per call, shared by server routes and the web client. */
+export interface Endpoint<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+  P extends z.ZodType | undefined = undefined,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Fastify-style path with the `/api` prefix; `:name` segments are described by `params`. */
+  path: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** JSON body; for a `text/event-stream` it is the `data` of each message. */
+  response: R;
+  /** Who may call: `public` (no token), `optional` (token used when sent), `user`, `admin`. Unset = `user`. */
+  auth?: EndpointAuth;
+  /** Content type when the reply is not JSON: `text/event-stream`, `text/csv`, `application/pdf`. */
+  produces?: string;
+}
+export type EndpointAuth = 'public' | 'optional' | 'user' | 'admin';
+
+/** Fills `:name` segments of an endpoint path, URL-encoding each value. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Instants travel as ISO 8601 text (`Date.prototype.toISOString()`), never as Date objects. */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+/** Dollars with 2 decimals at the API edge; the ledger itself holds integer cents. */
+export const dollarsSchema = z.number();
+
+export const idSchema = z.string().min(1);
+export const idParamsSchema = z.object({ id: idSchema });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+export const totalSchema = z.number().int().min(0);
+
+const isBlank = (input: unknown) =>
+  input === undefined || input === null || input === '' || (typeof input === 'number' && Number.isNaN(input));
+
+/**
+ * A number field that reports `requiredMessage` when missing, empty or NaN (an empty
+ * `<input type="number">` read with `valueAsNumber`), else 'Must be a number'.
+ */
+export const requiredNumber = (requiredMessage: string) =>
+  z.number({ error: (issue) => (isBlank(issue.input) ? requiredMessage : 'Must be a number') });
+
+/** A dollar amount in a request: required, at least `min`, whole cents. */
+export const dollarAmountInput = (min: number, minMessage: string) =>
+  requiredNumber('Amount is required')
+    .min(min, minMessage)
+    .refine(
+      (v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6,
+      'Amount must have at most 2 decimal places',
+    );
+
+/** Free-text search in a query string; blank means no search. */
+export const searchQuery = z.string().trim().max(100).optional();
+
+/** `offset` / `limit` paging of trader lists. */
+export const offsetLimitQuery = (defaultLimit: number, maxLimit = 100) =>
+  z.object({
+    offset: queryInt(0, 1_000_000).default(0),
+    limit: queryInt(1, maxLimit).default(defaultLimit),
+  });
+
+/** `page` (from 1) and `pageSize` limited to the sizes a screen offers. */
+export const pageQuery = (sizes: readonly number[], defaultSize: number) =>
+  z.object({
+    page: queryInt(1, 1_000_000).default(1),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .refine((v) => sizes.includes(v), `Page size must be one of ${sizes.join(', ')}`)
+      .default(defaultSize),
+  });
+
+export const sortDirectionSchema = z.enum(['asc', 'desc']);
+export type SortDirection = z.infer<typeof sortDirectionSchema>;
+
+/**
+ * Sort as `key_direction` (e.g. `symbol_asc`, `deactivation_attempts_desc`), parsed into
+ * `{ key, direction }`. Only the listed keys are accepted.
+ */
+export const sortQuery = <const K extends string>(keys: readonly K[]) => {
+  const values = keys.flatMap((k) => [`${k}_asc`, `${k}_desc`]) as [`${K}_${SortDirection}`];
+  return z.enum(values).transform((value) => {
+    const cut = value.lastIndexOf('_');
+    return { key: value.slice(0, cut) as K, direction: value.slice(cut + 1) as SortDirection };
+  });
+};

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import {
+  commaList,
+  isoDateTimeSchema,
+  pairSymbolSchema,
+  queryInt,
+  queryNumber,
+  searchQuery,
+  timeRangeSchema,
+} from './common';
+import { POSITION_TYPES, positionTypeSchema, riskLevelSchema, trendSchema } from './enums';
+
+/** A chart point: `x` is epoch milliseconds, `y` the value. */
+export const chartPointSchema = z.object({ x: z.number(), y: z.number() });
+export type ChartPoint = z.infer<typeof chartPointSchema>;
+
+/** 7-day market figures of a pair plus the last 12 hours of price and volume. */
+export const tickerDataSchema = z.object({
+  price_7d: z.number(),
+  change_7d: z.number(),
+  volume_7d: z.number(),
+  volatility_7d: z.number(),
+  price_history: z.array(chartPointSchema),
+  volume_history: z.array(chartPointSchema),
+});
+export type TickerData = z.infer<typeof tickerDataSchema>;
+
+export const aiCommentsSchema = z.object({ summary: z.string() });
+export type AiComments = z.infer<typeof aiCommentsSchema>;
+
+export const recentErrorSchema = z.object({ error: z.string(), at: isoDateTimeSchema });
+export type RecentError = z.infer<typeof recentErrorSchema>;
+
+/** hot / open: the pair has a live offer of that status; idle: no live offer. */
+export const heatMapStatusSchema = z.enum(['hot', 'open', 'idle']);
+export type HeatMapStatus = z.infer<typeof heatMapStatusSchema>;
+
+/** One pair on the heat map (trader spec section 3 "Heat map entry (full)" + admin heat-map entry). */
+export const heatMapEntrySchema = z.object({
+  pair: pairSymbolSchema,
+  heatScore: z.number().min(0).max(100),
+  successRate: z.number().min(0).max(100),
+  /** 0-1, sent as a number (the screen formats it). */
+  progrevScore: z.number().min(0).max(1),
+  positionType: positionTypeSchema,
+  refereeTrend: trendSchema,
+  refereeRisk: riskLevelSchema,
+  refereeComment: z.string(),
+  status: heatMapStatusSchema,
+  density: z.number(),
+  tickerData: tickerDataSchema,
+  aiComments: aiCommentsSchema,
+  activeTriggers: z.array(z.string()),
+  recentErrors: z.array(recentErrorSchema),
+  selectedAnalyses: z.array(z.object({ analysisId: z.string() })),
+  lastUpdated: isoDateTimeSchema,
+});
+export type HeatMapEntry = z.infer<typeof heatMapEntrySchema>;
+
+/** The heat map: entries keyed by pair symbol (an empty object when nothing matches). */
+export const heatMapSchema = z.record(pairSymbolSchema, heatMapEntrySchema);
+export type HeatMap = z.infer<typeof heatMapSchema>;
+
+/** A live change: only the fields that changed, keyed by pair. */
+export const heatMapUpdateSchema = z.record(pairSymbolSchema, heatMapEntrySchema.partial());
+export type HeatMapUpdate = z.infer<typeof heatMapUpdateSchema>;
+
+export const heatMapSortSchema = z.enum(['heat_desc', 'progrev_desc', 'updated_desc']);
+export type HeatMapSort = z.infer<typeof heatMapSortSchema>;
+
+export const heatMapFilterSchema = z.enum(['active_triggers']);
+
+/**
+ * GET /api/offers/heat-map. `positionType` is one value, `all`, or (dashboard) a comma list;
+ * it always parses to a list, and a list containing `all` means no filter.
+ */
+export const heatMapQuerySchema = z.object({
+  timeRange: timeRangeSchema.default('7d'),
+  minHeat: queryNumber(0, 100).optional(),
+  maxHeat: queryNumber(0, 100).optional(),
+  minSuccess: queryNumber(0, 100).optional(),
+  maxSuccess: queryNumber(0, 100).optional(),
+  minProgrev: queryNumber(0, 1).optional(),
+  maxProgrev: queryNumber(0, 1).optional(),
+  sortBy: heatMapSortSchema.default('heat_desc'),
+  search: searchQuery,
+  positionType: commaList(z.enum([...POSITION_TYPES, 'all'])).optional(),
+  trend: trendSchema.optional(),
+  riskLevel: riskLevelSchema.optional(),
+  filter: heatMapFilterSchema.optional(),
+  limit: queryInt(1, 500).optional(),
+});
+export type HeatMapQuery = z.infer<typeof heatMapQuerySchema>;
+export type HeatMapQueryInput = z.input<typeof heatMapQuerySchema>;
+
+/** Public for the landing page (no token); a token, when sent, is used. */
+export const heatMapEndpoint = {
+  method: 'GET',
+  path: '/api/offers/heat-map',
+  auth: 'optional',
+  query: heatMapQuerySchema,
+  response: heatMapSchema,
+} as const;

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import {
+  positionTypeSchema,
+  preferenceRiskLevelSchema,
+  type PositionType,
+  type PreferenceRiskLevel,
+} from './enums';
+
+export const PREFERRED_PAIRS_MESSAGE = 'Pairs must be in format XXX/YYY (e.g., BTC/USD), comma-separated';
+const PAIR_PATTERN = /^[A-Z0-9]{1,10}\/[A-Z0-9]{1,10}$/;
+
+/** Defaults of trader spec section 3; the form starts with risk low+medium and position long ticked. */
+export const PREFERENCE_DEFAULTS = {
+  preferredPairs: [] as string[],
+  entryFilterMin: 100,
+  entryFilterMax: 1000,
+  autoTipPercent: 5,
+  preferredRiskLevels: ['low', 'medium'] as PreferenceRiskLevel[],
+  minSuccessRate: 70,
+  maxRiskScore: 80,
+  preferredPositionTypes: ['long'] as PositionType[],
+  minExpectedProfitPercent: 2,
+  maxVolatilityIndex: 50,
+  defaultAutoCloseProfitPercent: 5,
+  notificationPrefs: { newOffer: true, tradeClose: true, highRisk: false, lowSuccess: false },
+};
+
+const atLeast0 = () => z.number().min(0, 'Must be at least 0');
+const percent = () => z.number().min(0, 'Must be at least 0').max(100, 'Must be at most 100');
+
+export const notificationPrefsSchema = z.object({
+  newOffer: z.boolean(),
+  tradeClose: z.boolean(),
+  highRisk: z.boolean(),
+  lowSuccess: z.boolean(),
+});
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
+
+/** Stored preferences as GET / PUT answer them (money in dollars). */
+export const preferencesSchema = z.object({
+  preferredPairs: z.array(z.string()),
+  entryFilterMin: z.number(),
+  entryFilterMax: z.number(),
+  autoTipPercent: z.number(),
+  preferredRiskLevels: z.array(preferenceRiskLevelSchema),
+  minSuccessRate: z.number(),
+  maxRiskScore: z.number(),
+  preferredPositionTypes: z.array(positionTypeSchema),
+  minExpectedProfitPercent: z.number(),
+  maxVolatilityIndex: z.number(),
+  defaultAutoCloseProfitPercent: z.number(),
+  notificationPrefs: notificationPrefsSchema,
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+const entryRangeRule = {
+  check: (p: { entryFilterMin: number; entryFilterMax: number }) => p.entryFilterMax >= p.entryFilterMin,
+  message: 'Must be greater than Min Entry Amount',
+  path: ['entryFilterMax'],
+};
+
+const D = PREFERENCE_DEFAULTS;
+
+/** PUT /api/users/preferences body; omitted fields take the defaults. */
+export const updatePreferencesInputSchema = z
+  .object({
+    preferredPairs: z
+      .array(z.string().trim().regex(PAIR_PATTERN, PREFERRED_PAIRS_MESSAGE))
+      .max(50)
+      .default([]),
+    entryFilterMin: atLeast0().default(D.entryFilterMin),
+    entryFilterMax: atLeast0().default(D.entryFilterMax),
+    autoTipPercent: percent().default(D.autoTipPercent),
+    preferredRiskLevels: z.array(preferenceRiskLevelSchema).default(() => [...D.preferredRiskLevels]),
+    minSuccessRate: percent().default(D.minSuccessRate),
+    maxRiskScore: percent().default(D.maxRiskScore),
+    preferredPositionTypes: z.array(positionTypeSchema).default(() => [...D.preferredPositionTypes]),
+    minExpectedProfitPercent: atLeast0().default(D.minExpectedProfitPercent),
+    maxVolatilityIndex: atLeast0().default(D.maxVolatilityIndex),
+    defaultAutoCloseProfitPercent: atLeast0().default(D.defaultAutoCloseProfitPercent),
+    notificationPrefs: z
+      .object({
+        newOffer: z.boolean().default(D.notificationPrefs.newOffer),
+        tradeClose: z.boolean().default(D.notificationPrefs.tradeClose),
+        highRisk: z.boolean().default(D.notificationPrefs.highRisk),
+        lowSuccess: z.boolean().default(D.notificationPrefs.lowSuccess),
+      })
+      .default({ ...D.notificationPrefs }),
+  })
+  .refine(entryRangeRule.check, { message: entryRangeRule.message, path: entryRangeRule.path });
+export type UpdatePreferencesInput = z.infer<typeof updatePreferencesInputSchema>;
+
+/** Comma-separated pairs as typed in the settings form → list. Blank → []. */
+export const preferredPairsTextSchema = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean),
+  )
+  .refine((pairs) => pairs.every((p) => PAIR_PATTERN.test(p)), PREFERRED_PAIRS_MESSAGE);
+
+/** A numeric form field: empty, NaN or 0 falls back to `fallback` (trader spec section 5). */
+const formNumber = (fallback: number, checked: z.ZodNumber) =>
+  z
+    .union([z.number(), z.nan(), z.literal('')])
+    .nullable()
+    .optional()
+    .transform((v) => (typeof v === 'number' && Number.isFinite(v) && v !== 0 ? v : fallback))
+    .pipe(checked);
+
+/**
+ * The settings form: pairs as comma text, numbers from `valueAsNumber` inputs. Parses straight to
+ * the PUT body (zero/empty numbers replaced by the defaults, then range-checked).
+ */
+export const preferencesFormSchema = z
+  .object({
+    preferredPairs: preferredPairsTextSchema,
+    entryFilterMin: formNumber(D.entryFilterMin, atLeast0()),
+    entryFilterMax: formNumber(D.entryFilterMax, atLeast0()),
+    autoTipPercent: formNumber(D.autoTipPercent, percent()),
+    preferredRiskLevels: z.array(preferenceRiskLevelSchema),
+    minSuccessRate: formNumber(D.minSuccessRate, percent()),
+    maxRiskScore: formNumber(D.maxRiskScore, percent()),
+    preferredPositionTypes: z.array(positionTypeSchema),
+    minExpectedProfitPercent: formNumber(D.minExpectedProfitPercent, atLeast0()),
+    maxVolatilityIndex: formNumber(D.maxVolatilityIndex, atLeast0()),
+    defaultAutoCloseProfitPercent: formNumber(D.defaultAutoCloseProfitPercent, atLeast0()),
+    notificationPrefs: notificationPrefsSchema,
+  })
+  .refine(entryRangeRule.check, { message: entryRangeRule.message, path: entryRangeRule.path });
+export type PreferencesFormValues = z.input<typeof preferencesFormSchema>;
+
+/** Form values for stored preferences (or the defaults when none are stored). */
+export function toPreferencesFormValues(p: Preferences = D): PreferencesFormValues {
+  return {
+    ...p,
+    preferredPairs: p.preferredPairs.join(', '),
+    preferredRiskLevels: [...p.preferredRiskLevels],
+    preferredPositionTypes: [...p.preferredPositionTypes],
+    notificationPrefs: { ...p.notificationPrefs },
+  };
+}
+
+/** The offers screen and the dashboard read only preferredPositionTypes, preferredRiskLevels, minSuccessRate. */
+export const getPreferencesEndpoint = {
+  method: 'GET',
+  path: '/api/users/preferences',
+  response: preferencesSchema,
+} as const;
+
+export const updatePreferencesEndpoint = {
+  method: 'PUT',
+  path: '/api/users/preferences',
+  body: updatePreferencesInputSchema,
+  response: preferencesSchema,
+} as const;

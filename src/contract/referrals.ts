@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, offsetLimitQuery, totalSchema } from './common';
+
+export const referralRecordSchema = z.object({
+  id: z.string(),
+  referrerId: z.string(),
+  referredId: z.string(),
+  points: z.number().int(),
+  createdAt: isoDateTimeSchema,
+});
+export type ReferralRecord = z.infer<typeof referralRecordSchema>;
+
+export const listReferralsQuerySchema = offsetLimitQuery(50);
+export type ListReferralsQuery = z.infer<typeof listReferralsQuerySchema>;
+
+export const listReferralsResponseSchema = z.object({
+  referrals: z.array(referralRecordSchema),
+  total: totalSchema,
+});
+export type ListReferralsResponse = z.infer<typeof listReferralsResponseSchema>;
+
+/** Referrals where the caller is referrer or referred, newest first. */
+export const listReferralsEndpoint = {
+  method: 'GET',
+  path: '/api/referrals',
+  query: listReferralsQuerySchema,
+  response: listReferralsResponseSchema,
+} as const;
+
+export const LEADERBOARD_SIZE = 50;
+
+export const leaderboardRowSchema = z.object({
+  userId: z.string(),
+  /** 'Anonymous' when the user has no username. */
+  username: z.string(),
+  totalReferralPoints: z.number().int(),
+});
+export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
+
+export const leaderboardResponseSchema = z.object({ leaderboard: z.array(leaderboardRowSchema) });
+export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
+
+/** Top 50 by points. */
+export const leaderboardEndpoint = {
+  method: 'GET',
+  path: '/api/referrals/leaderboard',
+  response: leaderboardResponseSchema,
+} as const;
+
+export const REFERRAL_CODE_MESSAGE = 'Referral code must be 6-20 alphanumeric characters';
+
+/** Forced to upper case, then 6-20 of A-Z / 0-9. */
+export const referralCodeSchema = z
+  .string({ error: REFERRAL_CODE_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{6,20}$/, REFERRAL_CODE_MESSAGE);
+
+export const createReferralInputSchema = z.object({ referralCode: referralCodeSchema });
+export type CreateReferralInput = z.infer<typeof createReferralInputSchema>;
+
+export const createReferralResponseSchema = z.object({ referral: referralRecordSchema });
+export type CreateReferralResponse = z.infer<typeof createReferralResponseSchema>;
+
+/** Records the caller as referred by the code's owner; unknown or own code: 400 'Invalid referral code'. */
+export const createReferralEndpoint = {
+  method: 'POST',
+  path: '/api/referrals/create',
+  body: createReferralInputSchema,
+  response: createReferralResponseSchema,
+} as const;

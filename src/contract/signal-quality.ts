@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { isoDateTimeSchema, timeRangeSchema } from './common';
+import { positionTypeSchema, riskLevelSchema } from './enums';
+
+/*
+ * Signal Quality (/analysis, spec README): predicted success rate against realised outcome.
+ * Only offers already scored at their horizon count; realised = succeeded / scored, in percent
+ * (an outcome of 'neither' counts as not succeeded).
+ */
+
+export const signalQualityQuerySchema = z.object({ timeRange: timeRangeSchema.default('90d') });
+export type SignalQualityQuery = z.infer<typeof signalQualityQuerySchema>;
+
+const outcomeCounts = {
+  /** Offers scored at their horizon. */
+  sampleSize: z.number().int().min(0),
+  succeeded: z.number().int().min(0),
+  failed: z.number().int().min(0),
+  neither: z.number().int().min(0),
+  /** Null when sampleSize is 0. */
+  realisedSuccessRate: z.number().min(0).max(100).nullable(),
+};
+
+/** One position type × risk level cell. */
+export const signalQualityGroupSchema = z.object({
+  positionType: positionTypeSchema,
+  riskLevel: riskLevelSchema,
+  /** Mean predicted success rate of the scored offers; null when sampleSize is 0. */
+  predictedSuccessRate: z.number().min(0).max(100).nullable(),
+  ...outcomeCounts,
+});
+export type SignalQualityGroup = z.infer<typeof signalQualityGroupSchema>;
+
+/** One band of predicted success rate, e.g. 60-70 %: the calibration chart's points. */
+export const calibrationBucketSchema = z.object({
+  from: z.number().min(0).max(100),
+  to: z.number().min(0).max(100),
+  predictedSuccessRate: z.number().min(0).max(100).nullable(),
+  ...outcomeCounts,
+});
+export type CalibrationBucket = z.infer<typeof calibrationBucketSchema>;
+
+export const signalQualityResponseSchema = z.object({
+  groups: z.array(signalQualityGroupSchema),
+  calibration: z.array(calibrationBucketSchema),
+  /** Brier score of predicted vs realised over all scored offers (0 best); null with no data. */
+  brierScore: z.number().min(0).max(1).nullable(),
+  engineVersion: z.string(),
+  generatedAt: isoDateTimeSchema,
+});
+export type SignalQualityResponse = z.infer<typeof signalQualityResponseSchema>;
+
+export const signalQualityEndpoint = {
+  method: 'GET',
+  path: '/api/signal-quality',
+  query: signalQualityQuerySchema,
+  response: signalQualityResponseSchema,
+} as const;

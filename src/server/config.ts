@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be a URL, e.g. https://signals.example.com' }).optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: optionalText.pipe(z.string().startsWith('postgres', 'DATABASE_URL must be postgres://…').optional()),
+    REDIS_URL: optionalText.pipe(z.string().startsWith('redis', 'REDIS_URL must be redis://…').optional()),
+    ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+    MARKET_SOURCE: z.enum(['simulated', 'kraken', 'replay']).default('simulated'),
+    EXECUTION: z.enum(['paper', 'kraken']).default('paper'),
+    LIVE_TRADING: bool.default(false),
+    KRAKEN_API_KEY: optionalText,
+    KRAKEN_API_SECRET: optionalText,
+    PAYMENTS_PROVIDER: z.enum(['simulated', 'stripe']).default('simulated'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
+    OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
+    OPENAI_API_KEY: optionalText,
+    AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    const need = (when: boolean, keys: (keyof typeof env)[], why: string) => {
+      for (const key of keys) {
+        if (when && !env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required ${why}` });
+      }
+    };
+    need(env.EXECUTION === 'kraken', ['KRAKEN_API_KEY', 'KRAKEN_API_SECRET'], 'when EXECUTION=kraken');
+    need(env.PAYMENTS_PROVIDER === 'stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], 'when PAYMENTS_PROVIDER=stripe');
+    need(env.AI_PROVIDER === 'openai', ['OPENAI_BASE_URL', 'OPENAI_API_KEY'], 'when AI_PROVIDER=openai');
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  role: Env['ROLE'];
+  marketSource: Env['MARKET_SOURCE'];
+  execution: Env['EXECUTION'];
+  liveTrading: boolean;
+  paymentsProvider: Env['PAYMENTS_PROVIDER'];
+  aiProvider: Env['AI_PROVIDER'];
+  authSecret: string;
+  logLevel: Env['LOG_LEVEL'];
+  env: Env;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start-up; a bad value stops the process with every problem listed. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    role: env.ROLE,
+    marketSource: env.MARKET_SOURCE,
+    execution: env.EXECUTION,
+    liveTrading: env.LIVE_TRADING,
+    paymentsProvider: env.PAYMENTS_PROVIDER,
+    aiProvider: env.AI_PROVIDER,
+    authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    logLevel: env.LOG_LEVEL,
+    env,
+  };
+}
+
+/** Without AUTH_SECRET a random one is generated once and kept (owner-only) in DATA_DIR. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

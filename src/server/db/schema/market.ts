@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+} from 'drizzle-orm/pg-core';
+import { createdAt, timestamptz, updatedAt } from './columns';
+import { candleIntervals, inValues, type CandleInterval } from './enums';
+
+/** Per-pair overrides, e.g. market and volume thresholds (admin spec section 3). */
+export type PairDynamicConfig = Record<string, unknown>;
+
+export const cryptoPairs = pgTable(
+  'crypto_pairs',
+  {
+    id: serial('id').primaryKey(),
+    /** As shown to users, e.g. BTC/USD. */
+    symbol: text('symbol').notNull().unique(),
+    /** The exchange's name for it, e.g. XBTUSD. */
+    krakenSymbol: text('kraken_symbol').notNull().unique(),
+    base: text('base').notNull(),
+    quote: text('quote').notNull(),
+    active: boolean('active').notNull().default(false),
+    deactivationAttempts: integer('deactivation_attempts').notNull().default(0),
+    dynamicConfig: jsonb('dynamic_config').$type<PairDynamicConfig>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('crypto_pairs_created_at_idx').on(t.createdAt),
+    check('crypto_pairs_deactivation_attempts_check', sql`${t.deactivationAttempts} >= 0`),
+  ],
+);
+
+/**
+ * OHLCV candles. The primary key (pair, interval, open_time) serves every chart and backtest
+ * read ("pair X, 1h, between A and B") and makes re-fetching a window an idempotent upsert.
+ */
+export const candles = pgTable(
+  'candles',
+  {
+    pairId: integer('pair_id')
+      .notNull()
+      .references(() => cryptoPairs.id, { onDelete: 'cascade' }),
+    interval: text('interval', { enum: candleIntervals }).$type<CandleInterval>().notNull(),
+    openTime: timestamptz('open_time').notNull(),
+    open: numeric('open').notNull(),
+    high: numeric('high').notNull(),
+    low: numeric('low').notNull(),
+    close: numeric('close').notNull(),
+    volume: numeric('volume').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'candles_pk', columns: [t.pairId, t.interval, t.openTime] }),
+    check('candles_interval_check', inValues(t.interval, candleIntervals)),
+  ],
+);
+
+export const tickerLogs = pgTable(
+  'ticker_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    pairId: integer('pair_id')
+      .notNull()
+      .references(() => cryptoPairs.id, { onDelete: 'cascade' }),
+    price: numeric('price').notNull(),
+    volume: numeric('volume'),
+    /** 24 h change in percent. */
+    percentage: numeric('percentage'),
+    bid: numeric('bid'),
+    ask: numeric('ask'),
+    timestamp: timestamptz('timestamp').notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticker_logs_pair_id_timestamp_idx').on(t.pairId, t.timestamp.desc()),
+    index('ticker_logs_timestamp_idx').on(t.timestamp.desc()),
+  ],
+);

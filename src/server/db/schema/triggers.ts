@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+import { createdAt, timestamptz, updatedAt } from './columns';
+import { inValues, triggerTypes, type TriggerType } from './enums';
+
+/** e.g. `{ timeframe: '1h' }` for advisor_request, thresholds for breakout / volume_spike. */
+export type TriggerParameters = Record<string, unknown>;
+/** What a polling trigger has already seen, e.g. `{ itemIds: [...] }` for an RSS source. */
+export type TriggerLastSeen = Record<string, unknown>;
+
+/**
+ * Live triggers (admin spec: Platform Settings). `symbol` is a pair symbol such as BTC/USD,
+ * kept as text so a trigger can be configured before its pair is synced.
+ */
+export const triggers = pgTable(
+  'triggers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type', { enum: triggerTypes }).$type<TriggerType>().notNull(),
+    symbol: text('symbol').notNull(),
+    /** An http(s) URL (RSS feed for news types) or null. */
+    source: text('source'),
+    keywords: text('keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    active: boolean('active').notNull().default(true),
+    parameters: jsonb('parameters').$type<TriggerParameters>().notNull().default({}),
+    lastFiredAt: timestamptz('last_fired_at'),
+    lastSeen: jsonb('last_seen').$type<TriggerLastSeen>(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('triggers_symbol_type_idx').on(t.symbol, t.type),
+    index('triggers_created_at_idx').on(t.createdAt),
+    index('triggers_active_type_idx')
+      .on(t.type)
+      .where(sql`${t.active}`),
+    check('triggers_type_check', inValues(t.type, triggerTypes)),
+  ],
+);

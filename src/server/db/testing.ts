@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDatabase, type DatabaseHandle, type DatabaseKind } from './client';
+import { migrateDatabase, migrationsFolder } from './migrate';
+
+/*
+ * Test databases. With DATABASE_URL: a uniquely named database on that server, migrated, dropped
+ * on close. Without: an in-memory PGlite cloned from a migrated template. A fresh PGlite costs
+ * ~4 s (initdb in WASM) plus migrations; a clone from a dumped data dir ~0.5 s. The template is
+ * cached on disk keyed by the migrations' content, so separate test files and processes share it.
+ */
+
+export interface TestDatabaseOptions {
+  /** Default: 'postgres' when DATABASE_URL is set, else 'pglite'. */
+  kind?: DatabaseKind;
+  /** Server URL for kind 'postgres'; default DATABASE_URL. */
+  databaseUrl?: string;
+}
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const kind = options.kind ?? (databaseUrl ? 'postgres' : 'pglite');
+  if (kind === 'pglite') return createDatabase({ inMemory: true, loadDataDir: await pgliteTemplate() });
+  if (!databaseUrl) throw new Error('createTestDatabase: kind postgres needs DATABASE_URL');
+  return createPostgresTestDatabase(databaseUrl);
+}
+
+async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
+  const name = `heatsignal_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (admin) => admin.query(`create database "${name}"`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let handle: DatabaseHandle;
+  try {
+    handle = await createDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
+    await migrateDatabase(handle);
+  } catch (error) {
+    await dropDatabase(serverUrl, name);
+    throw error;
+  }
+  const closeDatabase = handle.close;
+  let closing: Promise<void> | undefined;
+  handle.close = () => (closing ??= closeDatabase().finally(() => dropDatabase(serverUrl, name)));
+  return handle;
+}
+
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  // WITH (FORCE) (PostgreSQL 13+) ends connections a test may have leaked.
+  await withAdminClient(serverUrl, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
+}
+
+async function withAdminClient<T>(serverUrl: string, run: (client: pg.Client) => Promise<T>) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let templatePromise: Promise<Blob> | undefined;
+
+/** The migrated template as a data-dir tarball: memoised per process, cached on disk across them. */
+export function pgliteTemplate(): Promise<Blob> {
+  templatePromise ??= loadOrBuildTemplate().catch((error: unknown) => {
+    templatePromise = undefined;
+    throw error;
+  });
+  return templatePromise;
+}
+
+async function loadOrBuildTemplate(): Promise<Blob> {
+  const file = path.join(tmpdir(), `heatsignal-pglite-template-${await migrationsHash()}.tar`);
+  try {
+    return new Blob([await readFile(file)], { type: 'application/x-tar' });
+  } catch {
+    // Not cached yet (or unreadable): build it below.
+  }
+  const handle = await createDatabase({ inMemory: true });
+  try {
+    if (handle.kind !== 'pglite') throw new Error('unreachable: template must be PGlite');
+    await migrateDatabase(handle);
+    const dump = await handle.client.dumpDataDir('none');
+    const bytes = Buffer.from(await dump.arrayBuffer());
+    // Write then rename: concurrent test processes never read a half-written file.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+    await writeFile(partial, bytes);
+    await rename(partial, file);
+    return new Blob([bytes], { type: 'application/x-tar' });
+  } finally {
+    await handle.close();
+  }
+}
+
+async function migrationsHash(): Promise<string> {
+  const hash = createHash('sha256');
+  const pglitePackage = await readFile(
+    path.join(migrationsFolder, '../node_modules/@electric-sql/pglite/package.json'),
+    'utf8',
+  ).catch(() => 'unknown');
+  hash.update(pglitePackage);
+  const files = (await readdir(migrationsFolder, { recursive: true })).sort();
+  for (const name of files) {
+    if (!name.endsWith('.sql') && !name.endsWith('.json')) continue;
+    hash.update(name);
+    hash.update(await readFile(path.join(migrationsFolder, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+
+export interface RouteEntry {
+  method: HTTPMethods;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route the app serves, for operators' diagnostics and the robustness tests. */
+    routeTable: RouteEntry[];
+  }
+}
+
+/** Must run before any route is registered. */
+export function recordRoutes(app: FastifyInstance): void {
+  const table: RouteEntry[] = [];
+  app.decorate('routeTable', table);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD' && method !== 'OPTIONS') table.push({ method, url: route.url });
+    }
+  });
+}

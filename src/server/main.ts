@@ -1,0 +1,44 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+
+/** Process entry: configuration, database and migrations, then the HTTP server. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateDatabase(database);
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => database.close());
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: database.kind, role: config.role, market: config.marketSource },
+    'HeatSignal is running',
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('HeatSignal failed to start:', error);
+  }
+  process.exit(1);
+});

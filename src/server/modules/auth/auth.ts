@@ -1,0 +1,65 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import * as schema from '../../db/schema';
+import { authSchemaOptions } from './auth-options';
+import type { OrganizationsService } from './organizations.service';
+import { createReferralCode, deriveUsername } from './user-identity';
+
+export interface AuthDeps {
+  config: Config;
+  db: Database;
+  organizations: OrganizationsService;
+}
+
+const SESSION_DAYS = 7;
+
+export function createAuth({ config, db, organizations }: AuthDeps) {
+  return betterAuth({
+    ...authSchemaOptions,
+    appName: 'HeatSignal',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    database: drizzleAdapter(db, { provider: 'pg', schema }),
+    trustedOrigins: trustedOrigins(config),
+    telemetry: { enabled: false },
+    // Limits are enforced by the HTTP layer (one rate limiter for auth and contact).
+    rateLimit: { enabled: false },
+    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    logger: { disabled: config.logLevel === 'silent' },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({
+            data: {
+              ...user,
+              username: await deriveUsername(db, user),
+              referralCode: await createReferralCode(db),
+            },
+          }),
+        },
+      },
+      session: {
+        create: {
+          // Every session starts in an organisation: the operator one for its admins, else the first.
+          before: async (session) => {
+            await organizations.ensureUserOrganizations(session.userId);
+            const active = await organizations.defaultActiveOrganizationId(session.userId);
+            return { data: { ...session, activeOrganizationId: active } };
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+function trustedOrigins(config: Config): string[] {
+  const origins = new Set([new URL(config.publicUrl).origin]);
+  origins.add(`http://localhost:${config.port}`);
+  origins.add(`http://127.0.0.1:${config.port}`);
+  return [...origins];
+}

@@ -1,0 +1,16 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { ToastContainer } from 'react-toastify';
+import 'react-toastify/dist/ReactToastify.css';
+import { createQueryClient } from '../lib/query-client';
+
+/** Everything above the router: data cache and the toast host (top-right, dark, 3 s). */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <ToastContainer position="top-right" theme="dark" autoClose={3000} newestOnTop />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,1 @@
+export { OfferAnalyticsPage } from './components/offer-analytics-page';

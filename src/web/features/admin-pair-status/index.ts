@@ -1,0 +1,1 @@
+export { PairStatusPage } from './components/pair-status-page';

@@ -1,0 +1,1 @@
+export { ManagePairsPage } from './components/manage-pairs-page';

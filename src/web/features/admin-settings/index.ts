@@ -1,0 +1,1 @@
+export { PlatformSettingsPage } from './components/platform-settings-page';

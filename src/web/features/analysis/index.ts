@@ -1,0 +1,1 @@
+export { SignalQualityPage } from './components/signal-quality-page';

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { contactErrorMessage } from './send-contact-message';
+
+describe('contactErrorMessage', () => {
+  it("shows the server's error text", () => {
+    expect(contactErrorMessage(new ApiError('Too many requests, try again later', 429))).toBe(
+      'Too many requests, try again later',
+    );
+  });
+
+  it('falls back for network failures and unparseable replies', () => {
+    expect(contactErrorMessage(new TypeError('Failed to fetch'))).toBe('Failed to send message');
+    expect(contactErrorMessage(new ApiError('', 500))).toBe('Failed to send message');
+  });
+});

@@ -1,0 +1,1 @@
+export { ReferralLandingPage } from './components/referral-landing-page';

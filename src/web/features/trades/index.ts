@@ -1,0 +1,1 @@
+export { TradesPage } from './components/trades-page';
