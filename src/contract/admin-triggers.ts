@@ -22,7 +22,7 @@ export type TriggerRecord = z.infer<typeof triggerRecordSchema>;
 export const triggerSymbolSchema = z
   .string({ error: 'Symbol is required' })
   .trim()
-  .min(1, 'Symbol is required')
+  .min(1, { error: 'Symbol is required', abort: true })
   .regex(/^[A-Z0-9]{1,10}\/[A-Z0-9]{1,10}$/, 'Invalid symbol format (e.g., BTC/USD)');
 
 /** Optional http(s) URL; empty or null means none (parses to null). */

@@ -20,6 +20,7 @@ export type ContactInput = z.infer<typeof contactInputSchema>;
 export const contactEndpoint = {
   method: 'POST',
   path: '/api/contact',
+  auth: 'public',
   body: contactInputSchema,
   response: okResponseSchema,
 } as const;

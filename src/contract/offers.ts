@@ -60,9 +60,9 @@ export const offerSchema = z.object({
   updatedAt: isoDateTimeSchema,
   expiration: isoDateTimeSchema,
   aiComments: aiCommentsSchema,
-  /** Suggested entry in dollars; null unless `include=volume` was asked. */
+  /** The pair's 24 h traded volume in dollars when the offer was made; null unless `include=volume`. */
   volume: dollarsSchema.nullable(),
-  /** Suggested leverage; null unless `include=leverage` was asked (paper trading uses 1). */
+  /** Leverage the trade would use (1 = spot; paper trading is spot); null unless `include=leverage`. */
   leverage: z.number().nullable(),
   provenance: offerProvenanceSchema,
   successDefinition: successDefinitionSchema,

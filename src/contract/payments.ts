@@ -86,7 +86,7 @@ export const paymentHistoryEndpoint = {
 export const paymentMethodIdSchema = z
   .string({ error: 'Payment method ID is required' })
   .trim()
-  .min(1, 'Payment method ID is required')
+  .min(1, { error: 'Payment method ID is required', abort: true })
   .regex(/^pm_[A-Za-z0-9]+$/, 'Invalid format');
 
 export const depositInputSchema = z.object({

@@ -69,7 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const auth = createAuth({ config, db, organizations });
   const viewers = createViewerResolver({ auth, db, organizations });
 
-  registerAuthRoutes(app, { auth, config, db, rateLimits });
+  registerAuthRoutes(app, { auth, config, db, rateLimits, viewers });
   registerAccountRoutes(app, { viewers, organizations });
   registerContactRoutes(app, { db, viewers, rateLimits });
   await registerAdminScope(app, { viewers, routes: [] });

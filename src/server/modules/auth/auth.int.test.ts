@@ -80,7 +80,7 @@ describe('accounts, sessions and admin rights', () => {
       payload: { email: trader.email, password: 'not-the-password' },
     });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: expect.any(String) });
+    expect(wrong.json<{ error: unknown }>().error).toBe('Invalid email or password');
 
     const signIn = await t.app.inject({
       method: 'POST',

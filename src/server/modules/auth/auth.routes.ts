@@ -9,6 +9,7 @@ import { user as users } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import type { RateLimits } from '../../http/rate-limits';
 import type { Auth } from './auth';
+import type { ViewerResolver } from './viewer';
 
 const usernameSchema = z
   .string()
@@ -28,9 +29,9 @@ const preChecks: Record<string, z.ZodType> = {
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; config: Config; db: Database; rateLimits: RateLimits },
+  deps: { auth: Auth; config: Config; db: Database; rateLimits: RateLimits; viewers: ViewerResolver },
 ): void {
-  const { auth, config, db, rateLimits } = deps;
+  const { auth, config, db, rateLimits, viewers } = deps;
   const ownOrigin = new URL(config.publicUrl).origin;
 
   async function validate(request: FastifyRequest, path: string): Promise<void> {
@@ -66,6 +67,7 @@ export function registerAuthRoutes(
           body: request.method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined,
         }),
       );
+      if (request.method === 'POST') viewers.forgetToken(request.headers.authorization);
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (!['content-length', 'content-encoding', 'set-cookie', 'transfer-encoding'].includes(key)) reply.header(key, value);
