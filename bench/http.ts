@@ -8,7 +8,8 @@ const CONNECTIONS = 10;
 
 async function load(url: string, headers: Record<string, string> = {}) {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: result.requests.average, p99: result.latency.p99 };
 }
 
@@ -26,8 +27,16 @@ export async function benchHttp(): Promise<BenchRow[]> {
     const hello = await load(bareUrl);
     const me = await load(`${appUrl}/api/me`, { authorization: `Bearer ${user.token}` });
     return [
-      { name: 'bare Fastify hello-world', value: `${hello.rps.toFixed(0)} req/s`, detail: `p99 ${hello.p99} ms` },
-      { name: 'GET /api/me (bearer, PGlite)', value: `${me.rps.toFixed(0)} req/s`, detail: `p99 ${me.p99} ms` },
+      {
+        name: 'bare Fastify hello-world',
+        value: `${hello.rps.toFixed(0)} req/s`,
+        detail: `p99 ${hello.p99} ms`,
+      },
+      {
+        name: 'GET /api/me (bearer, PGlite)',
+        value: `${me.rps.toFixed(0)} req/s`,
+        detail: `p99 ${me.p99} ms`,
+      },
       {
         name: '/api/me vs hello-world',
         value: `${((me.rps / hello.rps) * 100).toFixed(1)} % of req/s`,

@@ -41,7 +41,9 @@ if (apiOnly) {
 } else if (existsSync(CHROMIUM)) {
   runVitest('e2e', ['--config', 'vitest.e2e.config.ts']);
 } else {
-  console.log(`\nBrowser tests SKIPPED: ${CHROMIUM} not found (install it with: apt-get install -y chromium).\n`);
+  console.log(
+    `\nBrowser tests SKIPPED: ${CHROMIUM} not found (install it with: apt-get install -y chromium).\n`,
+  );
 }
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

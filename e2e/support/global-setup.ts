@@ -17,7 +17,9 @@ async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -39,14 +41,27 @@ async function waitUntilUp(url: string, server: ChildProcess): Promise<void> {
 
 /** Builds the web app and starts the real server (its own data folder, a free port) for the browser tests. */
 export default async function setup(project: TestProject) {
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would make Vite emit a development React build.
+  const production = { ...process.env, NODE_ENV: 'production' };
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: production,
+  });
   if (build.status !== 0) throw new Error('web build failed');
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heatsignal-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...production,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

@@ -13,7 +13,11 @@ function featureOf(file) {
 }
 
 export const featureIsolation = {
-  meta: { type: 'problem', schema: [], messages: { cross: "web feature '{{from}}' must not import feature '{{to}}'" } },
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: { cross: "web feature '{{from}}' must not import feature '{{to}}'" },
+  },
   create(context) {
     const from = featureOf(context.filename);
     if (!from) return {};

@@ -16,6 +16,7 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createOrganizationsService } from './modules/auth/organizations.service';
 import { createViewerResolver } from './modules/auth/viewer';
 import { registerContactRoutes } from './modules/contact/contact.routes';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 
 export interface AppOptions {
@@ -39,7 +40,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', 'res.headers["set-auth-token"]'],
+      redact: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        'res.headers["set-auth-token"]',
+      ],
     },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     trustProxy: true,
@@ -64,7 +70,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const settings = createSettingsService(db);
-  await settings.ensureDefaults();
   const organizations = createOrganizationsService(db);
   const auth = createAuth({ config, db, organizations });
   const viewers = createViewerResolver({ auth, db, organizations });
@@ -72,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, { auth, config, db, rateLimits, viewers });
   registerAccountRoutes(app, { viewers, organizations });
   registerContactRoutes(app, { db, viewers, rateLimits });
-  await registerAdminScope(app, { viewers, routes: [] });
+  await registerAdminScope(app, { viewers, routes: [registerSettingsRoutes({ settings, viewers })] });
   await registerSpa(app, options.webDir ?? path.join(REPO_ROOT, 'dist/web'));
 
   return app;

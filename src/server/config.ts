@@ -18,7 +18,9 @@ const envSchema = z
     HOST: z.string().default('0.0.0.0'),
     PUBLIC_URL: z.url({ message: 'PUBLIC_URL must be a URL, e.g. https://signals.example.com' }).optional(),
     DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: optionalText.pipe(z.string().startsWith('postgres', 'DATABASE_URL must be postgres://…').optional()),
+    DATABASE_URL: optionalText.pipe(
+      z.string().startsWith('postgres', 'DATABASE_URL must be postgres://…').optional(),
+    ),
     REDIS_URL: optionalText.pipe(z.string().startsWith('redis', 'REDIS_URL must be redis://…').optional()),
     ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     MARKET_SOURCE: z.enum(['simulated', 'kraken', 'replay']).default('simulated'),
@@ -32,17 +34,24 @@ const envSchema = z
     AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
     OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
     OPENAI_API_KEY: optionalText,
-    AUTH_SECRET: optionalText.pipe(z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional()),
+    AUTH_SECRET: optionalText.pipe(
+      z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, keys: (keyof typeof env)[], why: string) => {
       for (const key of keys) {
-        if (when && !env[key]) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required ${why}` });
+        if (when && !env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `${key} is required ${why}` });
       }
     };
     need(env.EXECUTION === 'kraken', ['KRAKEN_API_KEY', 'KRAKEN_API_SECRET'], 'when EXECUTION=kraken');
-    need(env.PAYMENTS_PROVIDER === 'stripe', ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'], 'when PAYMENTS_PROVIDER=stripe');
+    need(
+      env.PAYMENTS_PROVIDER === 'stripe',
+      ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+      'when PAYMENTS_PROVIDER=stripe',
+    );
     need(env.AI_PROVIDER === 'openai', ['OPENAI_BASE_URL', 'OPENAI_API_KEY'], 'when AI_PROVIDER=openai');
   });
 

@@ -20,13 +20,24 @@ describe('every route survives bad input', () => {
   afterAll(async () => t.close());
 
   const concrete = (url: string) =>
-    url.replace('/api/auth/*', '/api/auth/sign-in/email').replace(/\*/g, 'x').replace(/:[a-zA-Z]+/g, 'not-a-real-id');
+    url
+      .replace('/api/auth/*', '/api/auth/sign-in/email')
+      .replace(/\*/g, 'x')
+      .replace(/:[a-zA-Z]+/g, 'not-a-real-id');
 
   const badBodies: { label: string; payload: string; contentType: string }[] = [
     { label: 'malformed JSON', payload: '{"amount": 10,', contentType: 'application/json' },
-    { label: 'wrong types', payload: JSON.stringify({ amount: 'ten', email: 5, name: [], entryAmount: {} }), contentType: 'application/json' },
+    {
+      label: 'wrong types',
+      payload: JSON.stringify({ amount: 'ten', email: 5, name: [], entryAmount: {} }),
+      contentType: 'application/json',
+    },
     { label: 'a JSON array', payload: '[1,2,3]', contentType: 'application/json' },
-    { label: 'an oversized body', payload: JSON.stringify({ message: 'x'.repeat(200_000) }), contentType: 'application/json' },
+    {
+      label: 'an oversized body',
+      payload: JSON.stringify({ message: 'x'.repeat(200_000) }),
+      contentType: 'application/json',
+    },
     { label: 'form encoding', payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
   ];
 
@@ -63,7 +74,9 @@ describe('every route survives bad input', () => {
         expect(junk.statusCode, `${route.method} ${url} with a junk query`).toBeLessThan(500);
       }
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: trader.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: trader.auth })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers unknown API paths with 404 { error }', async () => {

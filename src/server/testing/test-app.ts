@@ -19,7 +19,9 @@ export interface TestApp {
 }
 
 /** A real app on a fresh migrated database (PGlite, or PostgreSQL when DATABASE_URL is set). */
-export async function createTestApp(overrides: Partial<Omit<AppOptions, 'config' | 'database'>> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Omit<AppOptions, 'config' | 'database'>> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heatsignal-test-'));
   const database = await createTestDatabase();
   const config = loadConfig({

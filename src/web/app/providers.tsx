@@ -9,8 +9,10 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      {/* Mounted before the routes: effects run in tree order, and a toast fired by a page's first
+          effect (e.g. 'Using referral code: …' on a fresh load) needs the container listening. */}
       <ToastContainer position="top-right" theme="dark" autoClose={3000} newestOnTop />
+      {children}
     </QueryClientProvider>
   );
 }

@@ -9,21 +9,23 @@ export function registerAccountRoutes(
   deps: { viewers: ViewerResolver; organizations: OrganizationsService },
 ): void {
   const { viewers, organizations } = deps;
-  app.withTypeProvider<ZodTypeProvider>().get(
-    meEndpoint.path,
-    { schema: { response: { 200: meEndpoint.response } } },
-    async (request): Promise<Me> => {
-      const viewer = await viewers.requireUser(request);
-      return {
-        id: viewer.userId,
-        firstName: viewer.name.trim().split(/\s+/)[0] || null,
-        username: viewer.username,
-        email: viewer.email,
-        publicMetadata: { permissions: viewer.isAdmin ? [ADMIN_PERMISSION] : [] },
-        referralCode: viewer.referralCode ?? '',
-        organizations: await organizations.listForUser(viewer.userId),
-        activeOrganizationId: viewer.activeOrganizationId,
-      };
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      meEndpoint.path,
+      { schema: { response: { 200: meEndpoint.response } } },
+      async (request): Promise<Me> => {
+        const viewer = await viewers.requireUser(request);
+        return {
+          id: viewer.userId,
+          firstName: viewer.name.trim().split(/\s+/)[0] || null,
+          username: viewer.username,
+          email: viewer.email,
+          publicMetadata: { permissions: viewer.isAdmin ? [ADMIN_PERMISSION] : [] },
+          referralCode: viewer.referralCode ?? '',
+          organizations: await organizations.listForUser(viewer.userId),
+          activeOrganizationId: viewer.activeOrganizationId,
+        };
+      },
+    );
 }

@@ -47,7 +47,11 @@ describe('accounts, sessions and admin rights', () => {
       expect(denied.statusCode).toBe(403);
       expect(denied.json()).toEqual({ error: 'Admin access required' });
     }
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/admin/no-such-call', headers: owner.auth });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/no-such-call',
+      headers: owner.auth,
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -56,7 +60,12 @@ describe('accounts, sessions and admin rights', () => {
     const personal = profile.organizations.find((o) => !o.isOperator);
     const operator = profile.organizations.find((o) => o.isOperator);
     const setActive = (organizationId: string | undefined, user: TestUser) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/organization/set-active', headers: user.auth, payload: { organizationId } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/organization/set-active',
+        headers: user.auth,
+        payload: { organizationId },
+      });
 
     expect((await setActive(personal?.id, owner)).statusCode).toBe(200);
     const switched = await me(owner);
@@ -102,7 +111,11 @@ describe('accounts, sessions and admin rights', () => {
 
   it('answers /api/me without or with a forged token with 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
-    const forged = await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer forged.token' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: 'Bearer forged.token' },
+    });
     expect(forged.statusCode).toBe(401);
   });
 });

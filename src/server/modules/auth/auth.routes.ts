@@ -18,7 +18,10 @@ const usernameSchema = z
 
 /** Our own checks run before better-auth so every bad sign-up or sign-in gets the same clear 400. */
 const preChecks: Record<string, z.ZodType> = {
-  '/api/auth/sign-up/email': z.looseObject({ ...signUpInputSchema.shape, username: usernameSchema.optional() }),
+  '/api/auth/sign-up/email': z.looseObject({
+    ...signUpInputSchema.shape,
+    username: usernameSchema.optional(),
+  }),
   '/api/auth/sign-in/email': z.looseObject(signInInputSchema.shape),
 };
 
@@ -39,11 +42,19 @@ export function registerAuthRoutes(
     if (!check || request.method !== 'POST') return;
     const parsed = check.safeParse(request.body ?? {});
     if (!parsed.success) {
-      throw badRequest(parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message)).join('; '));
+      throw badRequest(
+        parsed.error.issues
+          .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+          .join('; '),
+      );
     }
     const username = (parsed.data as { username?: string }).username;
     if (username) {
-      const taken = await db.select({ id: users.id }).from(users).where(eq(users.username, username)).limit(1);
+      const taken = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.username, username))
+        .limit(1);
       if (taken.length > 0) throw conflict('Username is already taken');
     }
   }
@@ -70,7 +81,8 @@ export function registerAuthRoutes(
       if (request.method === 'POST') viewers.forgetToken(request.headers.authorization);
       reply.status(response.status);
       response.headers.forEach((value, key) => {
-        if (!['content-length', 'content-encoding', 'set-cookie', 'transfer-encoding'].includes(key)) reply.header(key, value);
+        if (!['content-length', 'content-encoding', 'set-cookie', 'transfer-encoding'].includes(key))
+          reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);

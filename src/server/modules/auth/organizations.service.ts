@@ -75,7 +75,10 @@ export function createOrganizationsService(db: Database) {
       if (memberships.some((m) => m.slug.startsWith('personal-'))) return;
       const [owner] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
       const firstName = owner?.name.trim().split(/\s+/)[0] || 'My';
-      await addOrganization(db, userId, { name: `${firstName}'s workspace`, slug: `personal-${userId.toLowerCase()}` });
+      await addOrganization(db, userId, {
+        name: `${firstName}'s workspace`,
+        slug: `personal-${userId.toLowerCase()}`,
+      });
     },
 
     async defaultActiveOrganizationId(userId: string): Promise<string | null> {

@@ -49,9 +49,19 @@ describe('sign-up input', () => {
   });
 
   it('keeps a chosen username and refuses it to the next account', async () => {
-    const first = await signUpWith({ name: 'Kai', email: 'kai@example.com', password: 'long-enough-pw', username: 'kai_trades' });
+    const first = await signUpWith({
+      name: 'Kai',
+      email: 'kai@example.com',
+      password: 'long-enough-pw',
+      username: 'kai_trades',
+    });
     expect(first.statusCode).toBe(200);
-    const taken = await signUpWith({ name: 'Kai 2', email: 'kai2@example.com', password: 'long-enough-pw', username: 'kai_trades' });
+    const taken = await signUpWith({
+      name: 'Kai 2',
+      email: 'kai2@example.com',
+      password: 'long-enough-pw',
+      username: 'kai_trades',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: 'Username is already taken' });
     const me = await t.app.inject({

@@ -9,7 +9,10 @@ const CODE_LENGTH = 8;
 /** A unique referral code: 8 characters, no look-alikes (0/O, 1/I), fits the 6-20 A-Z0-9 rule. */
 export async function createReferralCode(db: Database): Promise<string> {
   for (;;) {
-    const code = Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+    const code = Array.from(
+      { length: CODE_LENGTH },
+      () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
+    ).join('');
     const taken = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
     if (taken.length === 0) return code;
   }
@@ -21,7 +24,9 @@ export async function deriveUsername(
   input: { email: string; username?: unknown },
 ): Promise<string> {
   const chosen = typeof input.username === 'string' ? input.username.trim() : '';
-  const base = (chosen || input.email.split('@')[0] || 'trader').replace(/[^a-zA-Z0-9_.-]/g, '').slice(0, 24) || 'trader';
+  const base =
+    (chosen || input.email.split('@')[0] || 'trader').replace(/[^a-zA-Z0-9_.-]/g, '').slice(0, 24) ||
+    'trader';
   for (let attempt = 0; ; attempt++) {
     const candidate = attempt === 0 ? base : `${base}${randomInt(1000, 100000)}`;
     const taken = await db.select({ id: users.id }).from(users).where(eq(users.username, candidate)).limit(1);

@@ -32,7 +32,11 @@ const SESSION_CACHE_MAX = 10_000;
  * auth mutation made with a token (sign-out, switching organisation, ...) evicts it here at once;
  * another process sees a revocation within those 5 s at most.
  */
-export function createViewerResolver(deps: { auth: Auth; db: Database; organizations: OrganizationsService }) {
+export function createViewerResolver(deps: {
+  auth: Auth;
+  db: Database;
+  organizations: OrganizationsService;
+}) {
   const { auth, db, organizations } = deps;
   const perRequest = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
   const sessions = new Map<string, { found: Session | null; until: number }>();
@@ -46,7 +50,10 @@ export function createViewerResolver(deps: { auth: Auth; db: Database; organizat
     const found = await auth.api.getSession({ headers });
     if (sessions.size >= SESSION_CACHE_MAX) sessions.clear();
     // Expired sessions must not outlive their expiry through the cache.
-    const until = Math.min(now + SESSION_CACHE_MS, found ? new Date(found.session.expiresAt).getTime() : Infinity);
+    const until = Math.min(
+      now + SESSION_CACHE_MS,
+      found ? new Date(found.session.expiresAt).getTime() : Infinity,
+    );
     sessions.set(token, { found, until });
     return found;
   }
@@ -58,7 +65,10 @@ export function createViewerResolver(deps: { auth: Auth; db: Database; organizat
     if (!active) {
       active = await organizations.defaultActiveOrganizationId(found.user.id);
       if (active) {
-        await db.update(sessionTable).set({ activeOrganizationId: active }).where(eq(sessionTable.id, found.session.id));
+        await db
+          .update(sessionTable)
+          .set({ activeOrganizationId: active })
+          .where(eq(sessionTable.id, found.session.id));
         found.session.activeOrganizationId = active;
       }
     }

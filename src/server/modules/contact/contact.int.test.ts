@@ -51,7 +51,8 @@ describe('contact rate limit', () => {
     try {
       const payload = { name: 'A', email: 'a@example.com', message: 'hi' };
       const codes: number[] = [];
-      for (let i = 0; i < 3; i++) codes.push((await t.app.inject({ method: 'POST', url: '/api/contact', payload })).statusCode);
+      for (let i = 0; i < 3; i++)
+        codes.push((await t.app.inject({ method: 'POST', url: '/api/contact', payload })).statusCode);
       expect(codes).toEqual([200, 200, 429]);
       const limited = await t.app.inject({ method: 'POST', url: '/api/contact', payload });
       expect(limited.json<{ error: string }>().error).toMatch(/Too many requests/);

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { authPages, pathAndQuery, uniqueEmail, waitForToast } from './support/pages';
+
+/** The only browser test file that creates accounts: its first sign-up founds the operator organisation. */
+describe('accounts in the browser', () => {
+  const baseUrl = inject('baseUrl');
+  let admin: BrowserSession;
+  let trader: BrowserSession;
+  const adminEmail = uniqueEmail('ada');
+
+  beforeAll(async () => {
+    admin = await openBrowser();
+    trader = await openBrowser();
+  });
+  afterAll(async () => {
+    await admin.close();
+    await trader.close();
+  });
+
+  it('signs the first visitor up, greets them on /dashboard and makes them an admin', async () => {
+    const { page } = admin;
+    await authPages.signUp(page, baseUrl, { name: 'Ada Lovelace', email: adminEmail });
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Welcome, Ada');
+    await page.getByRole('link', { name: 'Admin Dashboard' }).first().click();
+    await page.waitForURL(/\/admin(\/dashboard)?$/);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+  });
+
+  it('switches organisation: admin rights follow the operator organisation', async () => {
+    const { page } = admin;
+    const switcher = page.getByLabel('Organization', { exact: true });
+    const options = await switcher.locator('option').allTextContents();
+    expect(options).toContain('HeatSignal Operators');
+    await switcher.selectOption({ label: "Ada's workspace" });
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => page.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
+
+    await page.goto(`${baseUrl}/admin/reports`);
+    await waitForToast(page, 'Admin access required');
+    await page.waitForURL(/\/dashboard$/);
+
+    await page.getByLabel('Organization', { exact: true }).selectOption({ label: 'HeatSignal Operators' });
+    await page.getByRole('link', { name: 'Admin Dashboard' }).first().waitFor();
+    await page.goto(`${baseUrl}/admin/reports`);
+    await page.getByRole('heading', { name: 'Reports' }).waitFor();
+  });
+
+  it('refuses the admin screens to a second account with the toast', async () => {
+    const { page } = trader;
+    await authPages.signUp(page, baseUrl, { name: 'Grace Hopper', email: uniqueEmail('grace') });
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Welcome, Grace');
+    expect(await page.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
+    await page.goto(`${baseUrl}/admin/approvals`);
+    await waitForToast(page, 'Admin access required');
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.getByRole('heading', { name: 'Pending Approvals' }).count()).toBe(0);
+  });
+
+  it('signs out to the landing page, guards screens and honours the return address at sign-in', async () => {
+    const { page } = admin;
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('link', { name: 'Login' }).waitFor();
+
+    await page.goto(`${baseUrl}/offers?tab=risky`);
+    await page.waitForURL(/\/auth\?/);
+    expect(pathAndQuery(page)).toBe('/auth?redirect=%2Foffers%3Ftab%3Drisky');
+
+    await authPages.signIn(page, adminEmail, 'wrong-password-123');
+    await waitForToast(page, 'Invalid email or password');
+    await authPages.signIn(page, adminEmail);
+    await page.waitForURL(/\/offers\?tab=risky$/);
+    await page.getByRole('heading', { name: 'Crypto Offers Dashboard' }).waitFor();
+  });
+
+  it('shows inline validation on the sign-in form without calling the server', async () => {
+    const page = await admin.context.newPage();
+    await page.goto(`${baseUrl}/auth`);
+    // Signed in already: /auth sends the user on to the dashboard.
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByRole('heading', { name: 'Welcome to HeatSignal' }).waitFor();
+    await authPages.signIn(page, 'not-an-address', 'short');
+    const alerts = await page.getByRole('alert').allTextContents();
+    expect(alerts).toEqual(
+      expect.arrayContaining(['Invalid email format', 'Password must be at least 8 characters']),
+    );
+    expect(pathAndQuery(page)).toBe('/auth');
+    await page.close();
+  });
+});

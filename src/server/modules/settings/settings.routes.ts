@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { getGlobalSettingsEndpoint, updateGlobalSettingsEndpoint } from '../../../contract/admin-settings';
+import type { ViewerResolver } from '../auth/viewer';
+import type { SettingsService } from './settings.service';
+
+/** Admin-only: registered inside the admin scope. */
+export function registerSettingsRoutes(deps: { settings: SettingsService; viewers: ViewerResolver }) {
+  return (scope: FastifyInstance) => {
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      getGlobalSettingsEndpoint.path,
+      { schema: { response: { 200: getGlobalSettingsEndpoint.response } } },
+      () => deps.settings.get(),
+    );
+    app.patch(
+      updateGlobalSettingsEndpoint.path,
+      {
+        schema: {
+          body: updateGlobalSettingsEndpoint.body,
+          response: { 200: updateGlobalSettingsEndpoint.response },
+        },
+      },
+      async (request) => {
+        const admin = await deps.viewers.requireAdmin(request);
+        return deps.settings.update(request.body, admin.userId);
+      },
+    );
+  };
+}
