@@ -24,6 +24,12 @@ const envSchema = z
     REDIS_URL: optionalText.pipe(z.string().startsWith('redis', 'REDIS_URL must be redis://…').optional()),
     ROLE: z.enum(['all', 'api', 'worker']).default('all'),
     MARKET_SOURCE: z.enum(['simulated', 'kraken', 'replay']).default('simulated'),
+    SIM_SPEED: z.coerce.number().positive('SIM_SPEED must be above 0').max(100_000).default(1),
+    SIM_SEED: z.coerce.number().int().min(0).default(42),
+    KRAKEN_BASE_URL: optionalText.pipe(z.url().optional()),
+    REPLAY_FILES: optionalText,
+    TAKER_FEE_PERCENT: z.coerce.number().min(0).max(5).default(0.26),
+    ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
     EXECUTION: z.enum(['paper', 'kraken']).default('paper'),
     LIVE_TRADING: bool.default(false),
     KRAKEN_API_KEY: optionalText,
@@ -53,6 +59,7 @@ const envSchema = z
       'when PAYMENTS_PROVIDER=stripe',
     );
     need(env.AI_PROVIDER === 'openai', ['OPENAI_BASE_URL', 'OPENAI_API_KEY'], 'when AI_PROVIDER=openai');
+    need(env.MARKET_SOURCE === 'replay', ['REPLAY_FILES'], 'when MARKET_SOURCE=replay');
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -66,6 +73,10 @@ export interface Config {
   redisUrl?: string;
   role: Env['ROLE'];
   marketSource: Env['MARKET_SOURCE'];
+  market: { simSpeed: number; simSeed: number; krakenBaseUrl?: string; replayFiles: string[] };
+  /** Paper trading's taker fee per side, in percent (spec README: 0.26 %). */
+  takerFeePercent: number;
+  analysisConcurrency: number;
   execution: Env['EXECUTION'];
   liveTrading: boolean;
   paymentsProvider: Env['PAYMENTS_PROVIDER'];
@@ -95,6 +106,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL,
     role: env.ROLE,
     marketSource: env.MARKET_SOURCE,
+    market: {
+      simSpeed: env.SIM_SPEED,
+      simSeed: env.SIM_SEED,
+      krakenBaseUrl: env.KRAKEN_BASE_URL,
+      replayFiles: (env.REPLAY_FILES ?? '')
+        .split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
+    },
+    takerFeePercent: env.TAKER_FEE_PERCENT,
+    analysisConcurrency: env.ANALYSIS_CONCURRENCY,
     execution: env.EXECUTION,
     liveTrading: env.LIVE_TRADING,
     paymentsProvider: env.PAYMENTS_PROVIDER,

@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration from the environment', () => {
+  const dirs: string[] = [];
+  const dataDir = () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'heatsignal-config-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('runs on the embedded defaults with nothing set', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config).toMatchObject({
+      port: 3000,
+      publicUrl: 'http://localhost:3000',
+      marketSource: 'simulated',
+      execution: 'paper',
+      liveTrading: false,
+      paymentsProvider: 'simulated',
+      aiProvider: 'builtin',
+      takerFeePercent: 0.26,
+      role: 'all',
+    });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it('generates the auth secret once, owner-only, and keeps it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).authSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(first);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8')).toBe(first);
+    expect(statSync(path.join(dir, 'auth-secret')).mode & 0o077).toBe(0);
+  });
+
+  it('lists every bad value in one clear error', () => {
+    const attempt = () => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', MARKET_SOURCE: 'binance', AUTH_SECRET: 'short' });
+    expect(attempt).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        attempt();
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toMatch(/PORT/);
+    expect(message).toMatch(/MARKET_SOURCE/);
+    expect(message).toMatch(/AUTH_SECRET must be at least 32 characters/);
+  });
+
+  it('requires both exchange keys for live execution', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), EXECUTION: 'kraken', KRAKEN_API_KEY: 'k' })).toThrow(
+      /KRAKEN_API_SECRET is required when EXECUTION=kraken/,
+    );
+  });
+
+  it('requires the provider secrets that go with a provider', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENTS_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY is required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AI_PROVIDER: 'openai' })).toThrow(/OPENAI_BASE_URL is required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MARKET_SOURCE: 'replay' })).toThrow(/REPLAY_FILES is required/);
+  });
+
+  it('treats empty values as unset, as .env.example leaves them', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', REDIS_URL: '', PUBLIC_URL: 'https://signals.example.com/' });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('https://signals.example.com');
+  });
+});

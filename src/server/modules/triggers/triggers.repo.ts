@@ -1,0 +1,120 @@
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { TriggerType } from '../../../contract/enums';
+import type { Executor } from '../../db/client';
+import { actionLogs, auditLogs, triggers, type LogDetails, type TriggerLastSeen } from '../../db/schema';
+import type { TriggerRow } from './trigger-options';
+
+export type NewTrigger = typeof triggers.$inferInsert;
+
+export function createTriggersRepo(db: Executor) {
+  return {
+    async findById(id: string, tx: Executor = db): Promise<TriggerRow | undefined> {
+      const [row] = await tx.select().from(triggers).where(eq(triggers.id, id));
+      return row;
+    },
+
+    /** Oldest first. */
+    async findByTypeSymbol(type: TriggerType, symbol: string, tx: Executor = db): Promise<TriggerRow[]> {
+      return tx
+        .select()
+        .from(triggers)
+        .where(and(eq(triggers.type, type), eq(triggers.symbol, symbol)))
+        .orderBy(asc(triggers.createdAt), asc(triggers.id));
+    },
+
+    /** Active triggers of these types, optionally of one pair, oldest first. */
+    async listActive(types: readonly TriggerType[], symbol?: string): Promise<TriggerRow[]> {
+      return db
+        .select()
+        .from(triggers)
+        .where(
+          and(
+            eq(triggers.active, true),
+            inArray(triggers.type, [...types]),
+            symbol === undefined ? undefined : eq(triggers.symbol, symbol),
+          ),
+        )
+        .orderBy(asc(triggers.createdAt), asc(triggers.id));
+    },
+
+    async insert(values: NewTrigger, tx: Executor = db): Promise<TriggerRow> {
+      const [row] = await tx.insert(triggers).values(values).returning();
+      if (!row) throw new Error('trigger insert returned nothing');
+      return row;
+    },
+
+    async update(id: string, values: Partial<NewTrigger>, tx: Executor = db): Promise<TriggerRow> {
+      const [row] = await tx.update(triggers).set(values).where(eq(triggers.id, id)).returning();
+      if (!row) throw new Error('trigger update returned nothing');
+      return row;
+    },
+
+    async deleteByTypeSymbol(type: TriggerType, symbol: string, tx: Executor = db): Promise<TriggerRow[]> {
+      return tx
+        .delete(triggers)
+        .where(and(eq(triggers.type, type), eq(triggers.symbol, symbol)))
+        .returning();
+    },
+
+    async markFired(id: string, at: Date): Promise<void> {
+      await db.update(triggers).set({ lastFiredAt: at }).where(eq(triggers.id, id));
+    },
+
+    /**
+     * Compare-and-set of `last_seen`: true only for the caller that moved it from `expected`, so two
+     * workers polling the same trigger never both fire for the same item or candle.
+     */
+    async claimLastSeen(
+      id: string,
+      expected: TriggerLastSeen | null,
+      next: TriggerLastSeen,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(triggers)
+        .set({ lastSeen: next })
+        .where(
+          and(
+            eq(triggers.id, id),
+            expected === null
+              ? isNull(triggers.lastSeen)
+              : sql`${triggers.lastSeen} = ${JSON.stringify(expected)}::jsonb`,
+          ),
+        )
+        .returning({ id: triggers.id });
+      return rows.length === 1;
+    },
+
+    /** Active triggers fired after `since`: type per trigger, of one pair or of all pairs. */
+    async firedSince(since: Date, symbol?: string): Promise<{ symbol: string; type: TriggerType }[]> {
+      return db
+        .select({ symbol: triggers.symbol, type: triggers.type })
+        .from(triggers)
+        .where(
+          and(
+            eq(triggers.active, true),
+            gt(triggers.lastFiredAt, since),
+            symbol === undefined ? undefined : eq(triggers.symbol, symbol),
+          ),
+        )
+        .orderBy(asc(triggers.lastFiredAt));
+    },
+
+    async countFiredSince(since: Date, symbol: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(triggers)
+        .where(and(eq(triggers.active, true), gt(triggers.lastFiredAt, since), eq(triggers.symbol, symbol)));
+      return row?.n ?? 0;
+    },
+
+    async audit(userId: string | null, action: string, details: LogDetails, tx: Executor = db): Promise<void> {
+      await tx.insert(auditLogs).values({ userId, action, details });
+    },
+
+    async logAction(entry: { pair: string | null; action: string; status: string; details: LogDetails }) {
+      await db.insert(actionLogs).values(entry);
+    },
+  };
+}
+
+export type TriggersRepo = ReturnType<typeof createTriggersRepo>;

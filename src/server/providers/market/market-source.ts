@@ -1,0 +1,49 @@
+/**
+ * Where market data comes from. Three implementations sit behind this port: `simulated` (default,
+ * seeded), `kraken` (public REST through ccxt) and `replay` (candle files). Symbols are ours
+ * (`BTC/USD`); each source also reports its exchange symbol (`XBTUSD`).
+ */
+import type { Candle } from '../../engine/types';
+
+export type CandleInterval = '1m' | '1h';
+
+export interface MarketPair {
+  symbol: string;
+  exchangeSymbol: string;
+  base: string;
+  quote: string;
+}
+
+export interface MarketTicker {
+  symbol: string;
+  price: number;
+  bid: number;
+  ask: number;
+  /** Base-asset volume of the last 24 h. */
+  volume24h: number;
+  high24h: number;
+  low24h: number;
+  change24hPercent: number;
+  /** Epoch ms. */
+  timestamp: number;
+}
+
+export interface OrderBook {
+  symbol: string;
+  /** [price, quantity], best first. */
+  bids: [number, number][];
+  asks: [number, number][];
+  timestamp: number;
+}
+
+export interface MarketSource {
+  readonly name: 'simulated' | 'kraken' | 'replay';
+  listPairs(): Promise<MarketPair[]>;
+  /** Candles with open time ≥ `since` (epoch ms), oldest first, at most `limit`. Only closed candles. */
+  fetchCandles(symbol: string, interval: CandleInterval, since: number, limit?: number): Promise<Candle[]>;
+  fetchTicker(symbol: string): Promise<MarketTicker>;
+  fetchOrderBook(symbol: string, depth?: number): Promise<OrderBook>;
+  /** Current time as the source sees it (the simulated and replay markets run on their own clock). */
+  now(): number;
+  close?(): Promise<void>;
+}
