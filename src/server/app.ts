@@ -11,13 +11,16 @@ import { recordRoutes } from './http/route-table';
 import { registerSpa } from './http/spa';
 import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAdminScope } from './modules/admin/admin.routes';
-import { createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { createOrganizationsService } from './modules/auth/organizations.service';
-import { createViewerResolver } from './modules/auth/viewer';
 import { registerContactRoutes } from './modules/contact/contact.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import { createSettingsService } from './modules/settings/settings.service';
+import { registerTriggerRoutes } from './modules/triggers/triggers.routes';
+import { registerAdminHeatMapRoutes, registerHeatMapRoutes } from './modules/offers/heat-map.routes';
+import { registerOfferRoutes } from './modules/offers/offers.routes';
+import { registerPairRoutes } from './modules/pairs/pairs.routes';
+import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
+import { attachRealtime } from './realtime/attach-realtime';
+import { createServices, type ServiceOverrides, type Services } from './services';
 
 export interface AppOptions {
   config: Config;
@@ -27,6 +30,14 @@ export interface AppOptions {
   webDir?: string;
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
+  overrides?: ServiceOverrides;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The domain services (main.ts starts the worker from them; tests drive them directly). */
+    services: Services;
+  }
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -49,6 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     trustProxy: true,
+    // Idle keep-alive sockets (e.g. a closed SSE reader's) must not hold a shutdown open.
+    forceCloseConnections: true,
   });
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -69,15 +82,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
-  const settings = createSettingsService(db);
-  const organizations = createOrganizationsService(db);
-  const auth = createAuth({ config, db, organizations });
-  const viewers = createViewerResolver({ auth, db, organizations });
+  const services = createServices(config, db, app.log, options.overrides);
+  app.decorate('services', services);
+  app.addHook('onClose', async () => services.close());
+  const { settings, organizations, viewers, triggers, heatMap, bus } = services;
 
-  registerAuthRoutes(app, { auth, config, db, rateLimits, viewers });
+  registerAuthRoutes(app, { auth: services.auth, config, db, rateLimits, viewers });
   registerAccountRoutes(app, { viewers, organizations });
   registerContactRoutes(app, { db, viewers, rateLimits });
-  await registerAdminScope(app, { viewers, routes: [registerSettingsRoutes({ settings, viewers })] });
+  const triggerRoutes = registerTriggerRoutes({ triggers, viewers });
+  triggerRoutes.public(app);
+
+  // Realtime: one bus; socket.io and SSE are views of it.
+  attachRealtime(app, { bus, viewers, redisUrl: config.redisUrl });
+  registerHeatMapRoutes(app, { heatMap });
+  registerOfferRoutes(app, { offers: services.offers, viewers });
+  registerPairRoutes(app, { pairs: services.pairs, viewers, bus, heatMap });
+
+  await registerAdminScope(app, {
+    viewers,
+    routes: [
+      registerSettingsRoutes({ settings, viewers }),
+      triggerRoutes.admin,
+      registerAdminHeatMapRoutes({ heatMap }),
+      registerAdminLiveRoutes({ bus }),
+      (scope) => services.systemHealth.registerRoutes(scope),
+    ],
+  });
   await registerSpa(app, options.webDir ?? path.join(REPO_ROOT, 'dist/web'));
 
   return app;

@@ -39,7 +39,8 @@ describe('configuration from the environment', () => {
   });
 
   it('lists every bad value in one clear error', () => {
-    const attempt = () => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', MARKET_SOURCE: 'binance', AUTH_SECRET: 'short' });
+    const attempt = () =>
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', MARKET_SOURCE: 'binance', AUTH_SECRET: 'short' });
     expect(attempt).toThrow(ConfigError);
     const message = (() => {
       try {
@@ -61,13 +62,24 @@ describe('configuration from the environment', () => {
   });
 
   it('requires the provider secrets that go with a provider', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENTS_PROVIDER: 'stripe' })).toThrow(/STRIPE_SECRET_KEY is required/);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), AI_PROVIDER: 'openai' })).toThrow(/OPENAI_BASE_URL is required/);
-    expect(() => loadConfig({ DATA_DIR: dataDir(), MARKET_SOURCE: 'replay' })).toThrow(/REPLAY_FILES is required/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PAYMENTS_PROVIDER: 'stripe' })).toThrow(
+      /STRIPE_SECRET_KEY is required/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), AI_PROVIDER: 'openai' })).toThrow(
+      /OPENAI_BASE_URL is required/,
+    );
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MARKET_SOURCE: 'replay' })).toThrow(
+      /REPLAY_FILES is required/,
+    );
   });
 
   it('treats empty values as unset, as .env.example leaves them', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: '', REDIS_URL: '', PUBLIC_URL: 'https://signals.example.com/' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PUBLIC_URL: 'https://signals.example.com/',
+    });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://signals.example.com');

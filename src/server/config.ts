@@ -60,6 +60,8 @@ const envSchema = z
     );
     need(env.AI_PROVIDER === 'openai', ['OPENAI_BASE_URL', 'OPENAI_API_KEY'], 'when AI_PROVIDER=openai');
     need(env.MARKET_SOURCE === 'replay', ['REPLAY_FILES'], 'when MARKET_SOURCE=replay');
+    // Separate api and worker processes share state only through PostgreSQL and Redis.
+    need(env.ROLE !== 'all', ['DATABASE_URL', 'REDIS_URL'], `when ROLE=${env.ROLE}`);
   });
 
 export type Env = z.infer<typeof envSchema>;

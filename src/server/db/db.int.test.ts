@@ -79,6 +79,7 @@ describe.each(targets)('database on %s', (kind) => {
       pairId,
       positionType,
       direction: positionType,
+      side: positionType === 'long' ? ('buy' as const) : ('sell' as const),
       riskLevel: 'medium' as const,
       trend: 'bullish' as const,
       heatScore: 80,

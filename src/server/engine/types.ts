@@ -61,6 +61,8 @@ export interface SignalPlan {
   direction: Direction;
   horizon: Horizon;
   positionType: PositionType;
+  /** The order at market: buy for long, sell for short; a balanced (range) trade fades toward the mean. */
+  side: 'buy' | 'sell';
   takeProfitPercent: number;
   stopLossPercent: number;
   horizonMinutes: number;

@@ -53,7 +53,10 @@ export interface RangeSeries {
   low: Series;
 }
 
-/** Highest high and lowest low of the candles in the 24 h before each candle (itself excluded); NaN if none. */
+/**
+ * Highest high and lowest low of the candles in the 24 h before each candle (itself excluded); NaN if
+ * none. Monotonic deques keep it O(n).
+ */
 export function prior24hRangeSeries(
   times: ArrayLike<number>,
   highs: ArrayLike<number>,
@@ -62,14 +65,21 @@ export function prior24hRangeSeries(
   const n = times.length;
   const high = new Float64Array(n).fill(NaN);
   const low = new Float64Array(n).fill(NaN);
+  const maxQ: number[] = [];
+  const minQ: number[] = [];
+  let maxHead = 0;
+  let minHead = 0;
   for (let i = 1; i < n; i++) {
-    let h = -Infinity;
-    let l = Infinity;
-    for (let j = i - 1; j >= 0 && times[j]! >= times[i]! - DAY_MS; j--) {
-      h = Math.max(h, highs[j]!);
-      l = Math.min(l, lows[j]!);
-    }
-    if (h > -Infinity) [high[i], low[i]] = [h, l];
+    const j = i - 1;
+    while (maxQ.length > maxHead && highs[maxQ[maxQ.length - 1]!]! <= highs[j]!) maxQ.pop();
+    maxQ.push(j);
+    while (minQ.length > minHead && lows[minQ[minQ.length - 1]!]! >= lows[j]!) minQ.pop();
+    minQ.push(j);
+    const from = times[i]! - DAY_MS;
+    while (maxHead < maxQ.length && times[maxQ[maxHead]!]! < from) maxHead++;
+    while (minHead < minQ.length && times[minQ[minHead]!]! < from) minHead++;
+    if (maxHead < maxQ.length) high[i] = highs[maxQ[maxHead]!]!;
+    if (minHead < minQ.length) low[i] = lows[minQ[minHead]!]!;
   }
   return { high, low };
 }

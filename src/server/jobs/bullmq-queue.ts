@@ -14,7 +14,11 @@ function connectionOf(redisUrl: string) {
 }
 
 /** BullMQ-backed queue: jobs survive a restart and are shared by every worker process. */
-export function createBullmqQueue<T>(name: string, redisUrl: string, log?: (error: unknown) => void): JobQueue<T> {
+export function createBullmqQueue<T>(
+  name: string,
+  redisUrl: string,
+  log?: (error: unknown) => void,
+): JobQueue<T> {
   const connection = connectionOf(redisUrl);
   const queue = new Queue(name, { connection });
   let worker: Worker | null = null;

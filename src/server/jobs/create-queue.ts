@@ -2,7 +2,10 @@ import { createBullmqQueue } from './bullmq-queue';
 import { createInProcessQueue } from './in-process-queue';
 import type { JobQueue } from './job-queue';
 
-export function createQueue<T>(name: string, options: { redisUrl?: string; log?: (error: unknown) => void }): JobQueue<T> {
+export function createQueue<T>(
+  name: string,
+  options: { redisUrl?: string; log?: (error: unknown) => void },
+): JobQueue<T> {
   return options.redisUrl
     ? createBullmqQueue<T>(name, options.redisUrl, options.log)
     : createInProcessQueue<T>(name, options.log);

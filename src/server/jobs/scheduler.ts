@@ -18,7 +18,10 @@ export interface Scheduler {
   runNow(name: string): Promise<void>;
 }
 
-export function createScheduler(tasks: PeriodicTask[], log: (task: string, error: unknown) => void): Scheduler {
+export function createScheduler(
+  tasks: PeriodicTask[],
+  log: (task: string, error: unknown) => void,
+): Scheduler {
   const timers = new Map<string, NodeJS.Timeout>();
   const running = new Map<string, Promise<void>>();
   let stopped = true;
@@ -42,7 +45,10 @@ export function createScheduler(tasks: PeriodicTask[], log: (task: string, error
     } catch (error) {
       log(task.name, error);
     }
-    timers.set(task.name, setTimeout(() => void loop(task), delay));
+    timers.set(
+      task.name,
+      setTimeout(() => void loop(task), delay),
+    );
   }
 
   return {
@@ -54,7 +60,11 @@ export function createScheduler(tasks: PeriodicTask[], log: (task: string, error
           void loop(task);
         } else {
           void Promise.resolve(task.every()).then((ms) => {
-            if (!stopped) timers.set(task.name, setTimeout(() => void loop(task), Math.max(1_000, ms)));
+            if (!stopped)
+              timers.set(
+                task.name,
+                setTimeout(() => void loop(task), Math.max(1_000, ms)),
+              );
           });
         }
       }

@@ -51,7 +51,9 @@ export function createRedisBus(
       const message: BusMessage = { event, payload, rooms, origin: nodeId };
       listeners.deliver(message);
       if (publishOptions.local || closed) return;
-      pub.publish(channel, JSON.stringify(message)).catch((error: unknown) => onError(error, `publish ${event}`));
+      pub
+        .publish(channel, JSON.stringify(message))
+        .catch((error: unknown) => onError(error, `publish ${event}`));
     },
     subscribe: (listener) => listeners.add(listener),
     ready: () => subscribed,

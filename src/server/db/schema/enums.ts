@@ -8,6 +8,8 @@ import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 export const candleIntervals = ['1m', '1h'] as const;
 export const directions = ['long', 'short', 'balanced'] as const;
+/** The order side of an offer or trade at market. */
+export const orderSides = ['buy', 'sell'] as const;
 export const trends = ['bullish', 'bearish', 'neutral'] as const;
 export const riskLevels = ['low', 'medium', 'high'] as const;
 /** Preferences accept a wider scale than offers carry (trader spec section 3). */
@@ -75,6 +77,7 @@ export const ledgerEntryKinds = [
 
 export type CandleInterval = (typeof candleIntervals)[number];
 export type Direction = (typeof directions)[number];
+export type OrderSide = (typeof orderSides)[number];
 export type Trend = (typeof trends)[number];
 export type RiskLevel = (typeof riskLevels)[number];
 export type PreferenceRiskLevel = (typeof preferenceRiskLevels)[number];

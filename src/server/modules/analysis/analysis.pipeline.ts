@@ -18,7 +18,11 @@ export interface PipelineDeps {
   bus: EventBus;
   loadCandles(pairId: number, interval: CandleInterval, sinceMs: number): Promise<Candle[]>;
   analyzePair(input: Parameters<typeof import('../../engine').analyzePair>[0]): PairAnalysis;
-  summarize(input: { pair: string; analysis: PairAnalysis; triggerReason?: string }): Promise<{ summary: string; source: 'builtin' | 'openai' }>;
+  summarize(input: {
+    pair: string;
+    analysis: PairAnalysis;
+    triggerReason?: string;
+  }): Promise<{ summary: string; source: 'builtin' | 'openai' }>;
   activeTriggerCount(pair: string): Promise<number>;
   autoAnalysisConfig(): Promise<AutoAnalysisConfig>;
   takerFeePercent: number;
@@ -32,7 +36,13 @@ export interface RunOptions {
   triggerReason?: string;
 }
 
-const PROGRESS: Record<AnalysisStage, number> = { fetch: 10, indicators: 30, backtest: 50, scoring: 75, offer: 90 };
+const PROGRESS: Record<AnalysisStage, number> = {
+  fetch: 10,
+  indicators: 30,
+  backtest: 50,
+  scoring: 75,
+  offer: 90,
+};
 
 /**
  * One analysis run of a pair, in stages (fetch → indicators → backtest → scoring → offer). Each
@@ -44,7 +54,11 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
 
   async function stage(analysisId: string, pair: string, name: AnalysisStage): Promise<void> {
     await repo.markStage(analysisId, name, PROGRESS[name]);
-    bus.publish('analysis_status', { pair, analysisId, status: 'running', stage: name, progress: PROGRESS[name] }, ['traders']);
+    bus.publish(
+      'analysis_status',
+      { pair, analysisId, status: 'running', stage: name, progress: PROGRESS[name] },
+      ['traders'],
+    );
   }
 
   return async function runAnalysis(analysisId: string, options: RunOptions = {}): Promise<void> {
@@ -67,7 +81,8 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
 
       current = 'indicators';
       await stage(analysisId, pair, current);
-      const spreadPercent = quote && quote.ask > 0 ? ((quote.ask - quote.bid) / ((quote.ask + quote.bid) / 2)) * 100 : undefined;
+      const spreadPercent =
+        quote && quote.ask > 0 ? ((quote.ask - quote.bid) / ((quote.ask + quote.bid) / 2)) * 100 : undefined;
       current = 'backtest';
       await stage(analysisId, pair, current);
       const analysis = deps.analyzePair({
@@ -96,6 +111,7 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
         config,
         bypassThresholds: options.bypassThresholds ?? false,
         now: new Date(),
+        entryAt: now,
       });
       const figures: StoredAnalysisFigures = {
         pair,
@@ -115,13 +131,21 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
         skippedBecause: published.skippedBecause,
       });
       await deps.onOffersChanged(published);
-      bus.publish('analysis_status', { pair, analysisId, status: 'completed', stage: 'offer', progress: 100 }, ['traders']);
+      bus.publish(
+        'analysis_status',
+        { pair, analysisId, status: 'completed', stage: 'offer', progress: 100 },
+        ['traders'],
+      );
       bus.publish('analysis_completed', { pair, analysisId });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await repo.fail(analysisId, current, message);
       await repo.logAction(pair, 'analysis.failed', 'error', { analysisId, stage: current, error: message });
-      bus.publish('analysis_status', { pair, analysisId, status: 'failed', stage: current, progress: 0, error: message }, ['traders']);
+      bus.publish(
+        'analysis_status',
+        { pair, analysisId, status: 'failed', stage: current, progress: 0, error: message },
+        ['traders'],
+      );
       bus.publish('worker_log', { pair, error: message, at: new Date().toISOString() }, ['admins']);
     }
   };

@@ -44,7 +44,12 @@ export function createAnalysisRepo(db: Database) {
     async createRun(input: { pairId: number; userId?: string; triggerId?: string }): Promise<string> {
       const [row] = await db
         .insert(analyses)
-        .values({ pairId: input.pairId, userId: input.userId ?? null, triggerId: input.triggerId ?? null, status: 'queued' })
+        .values({
+          pairId: input.pairId,
+          userId: input.userId ?? null,
+          triggerId: input.triggerId ?? null,
+          status: 'queued',
+        })
         .returning({ id: analyses.id });
       if (!row) throw new Error('analysis row not created');
       await db.insert(analysisSnapshots).values({ analysisId: row.id, status: 'queued', progress: 0 });
@@ -53,7 +58,13 @@ export function createAnalysisRepo(db: Database) {
 
     async run(analysisId: string) {
       const [row] = await db
-        .select({ id: analyses.id, pairId: analyses.pairId, triggerId: analyses.triggerId, status: analyses.status, symbol: cryptoPairs.symbol })
+        .select({
+          id: analyses.id,
+          pairId: analyses.pairId,
+          triggerId: analyses.triggerId,
+          status: analyses.status,
+          symbol: cryptoPairs.symbol,
+        })
         .from(analyses)
         .innerJoin(cryptoPairs, eq(cryptoPairs.id, analyses.pairId))
         .where(eq(analyses.id, analysisId));
@@ -68,10 +79,7 @@ export function createAnalysisRepo(db: Database) {
       await db.insert(analysisSnapshots).values({ analysisId, status: 'running', stage, progress });
     },
 
-    async complete(
-      analysisId: string,
-      figures: StoredAnalysisFigures,
-    ): Promise<void> {
+    async complete(analysisId: string, figures: StoredAnalysisFigures): Promise<void> {
       const { analysis } = figures;
       await db
         .update(analyses)
@@ -89,7 +97,9 @@ export function createAnalysisRepo(db: Database) {
           completedAt: new Date(),
         })
         .where(eq(analyses.id, analysisId));
-      await db.insert(analysisSnapshots).values({ analysisId, status: 'completed', stage: 'offer', progress: 100 });
+      await db
+        .insert(analysisSnapshots)
+        .values({ analysisId, status: 'completed', stage: 'offer', progress: 100 });
     },
 
     async fail(analysisId: string, stage: AnalysisStage | null, error: string): Promise<void> {
@@ -100,7 +110,12 @@ export function createAnalysisRepo(db: Database) {
       await db.insert(analysisSnapshots).values({ analysisId, status: 'failed', stage, progress: 0 });
     },
 
-    async logAction(pair: string, action: string, status: 'ok' | 'error', details: Record<string, unknown>): Promise<void> {
+    async logAction(
+      pair: string,
+      action: string,
+      status: 'ok' | 'error',
+      details: Record<string, unknown>,
+    ): Promise<void> {
       await db.insert(actionLogs).values({ pair, action, status, details });
     },
 

@@ -23,7 +23,11 @@ export interface AnalysisRequest {
  * `analysis_status`) and a job. Scheduler requests for a pair that already has a queued run are
  * collapsed into it; trigger and user requests always get their own run.
  */
-export function createAnalysisService(deps: { repo: AnalysisRepo; queue: JobQueue<AnalysisJob>; runAnalysis: RunAnalysis }) {
+export function createAnalysisService(deps: {
+  repo: AnalysisRepo;
+  queue: JobQueue<AnalysisJob>;
+  runAnalysis: RunAnalysis;
+}) {
   const { repo, queue } = deps;
 
   return {
@@ -35,7 +39,11 @@ export function createAnalysisService(deps: { repo: AnalysisRepo; queue: JobQueu
         const queued = await repo.queuedRun(pair.id);
         if (queued) return { analysisId: queued };
       }
-      const analysisId = await repo.createRun({ pairId: pair.id, userId: request.userId, triggerId: request.triggerId });
+      const analysisId = await repo.createRun({
+        pairId: pair.id,
+        userId: request.userId,
+        triggerId: request.triggerId,
+      });
       await queue.add(
         { analysisId, bypassThresholds: request.bypassThresholds, triggerReason: request.reason },
         { jobId: analysisId },

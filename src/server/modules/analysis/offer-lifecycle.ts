@@ -1,31 +1,59 @@
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cryptoPairs, offers } from '../../db/schema';
-import type { Candle, Direction } from '../../engine/types';
+import { offers } from '../../db/schema';
+import type { OrderSide } from '../../db/schema/enums';
+import { labelOutcome as engineLabel } from '../../engine/outcomes';
+import type { Candle } from '../../engine/types';
 import type { CandleInterval } from '../../providers/market/market-source';
 
 export type Outcome = 'succeeded' | 'failed' | 'neither';
 
 export interface SuccessDefinition {
-  direction: Direction;
+  side: OrderSide;
   entryPrice: number;
   takeProfitPercent: number;
   stopLossPercent: number;
-  horizonMinutes: number;
+}
+
+/**
+ * Judges a trade on the candles after its entry with the engine's own rule (take-profit first =
+ * succeeded, stop-loss first = failed, a candle touching both = failed, neither by the end =
+ * neither), so live results and backtests mean the same thing. `after` must span the whole
+ * horizon; null when it does not yet.
+ */
+export function judgeOffer(
+  definition: SuccessDefinition,
+  after: Candle[],
+  horizonEnd: number,
+): Outcome | null {
+  const last = after.at(-1);
+  if (!last || last.time < horizonEnd - 60_000 * 60) return null;
+  const series = {
+    time: [after[0]!.time - 1, ...after.map((c) => c.time)],
+    high: [definition.entryPrice, ...after.map((c) => c.high)],
+    low: [definition.entryPrice, ...after.map((c) => c.low)],
+    close: [definition.entryPrice, ...after.map((c) => c.close)],
+    n: after.length + 1,
+  };
+  const hours = (horizonEnd - series.time[0]!) / 3_600_000;
+  const tp = definition.takeProfitPercent / 100;
+  const sl = definition.stopLossPercent / 100;
+  const { result } = engineLabel(series, 0, definition.side, tp, sl, hours);
+  if (result === 'tp') return 'succeeded';
+  if (result === 'sl') return 'failed';
+  return 'neither';
 }
 
 export interface LifecycleDeps {
   db: Database;
   loadCandles(pairId: number, interval: CandleInterval, sinceMs: number): Promise<Candle[]>;
-  /** The engine's own labelling, so live results and backtests judge a signal the same way. */
-  labelOutcome(definition: SuccessDefinition, after: Candle[]): Outcome | null;
   marketNow(): number;
 }
 
 /**
  * Offers after their creation: live ones expire at their horizon, and every offer — accepted,
  * rejected, ignored or expired — is scored at its horizon against the market data that followed
- * its data cutoff, so live results can be compared with the predicted success rate without
+ * its entry, so live results can be compared with the predicted success rate without
  * survivorship bias.
  */
 export function createOfferLifecycle(deps: LifecycleDeps) {
@@ -48,38 +76,35 @@ export function createOfferLifecycle(deps: LifecycleDeps) {
         .select({
           id: offers.id,
           pairId: offers.pairId,
-          direction: offers.direction,
+          side: offers.side,
           entryPrice: offers.entryPrice,
           takeProfitPercent: offers.takeProfitPercent,
           stopLossPercent: offers.stopLossPercent,
           horizonMinutes: offers.horizonMinutes,
-          dataCutoff: offers.dataCutoff,
+          provenance: offers.provenance,
         })
         .from(offers)
-        .innerJoin(cryptoPairs, eq(cryptoPairs.id, offers.pairId))
         .where(isNull(offers.outcome))
         .orderBy(asc(offers.createdAt))
         .limit(limit);
       let scored = 0;
       for (const offer of pending) {
-        if (!offer.dataCutoff) continue;
-        // The signal saw the hourly candle opening at dataCutoff; its trade starts when that candle closes.
-        const start = offer.dataCutoff.getTime() + 3_600_000;
-        if (deps.marketNow() < start + offer.horizonMinutes * 60_000) continue;
+        const raw = offer.provenance?.entryAt;
+        const entryAt = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
+        if (!Number.isFinite(entryAt)) continue;
+        const end = entryAt + offer.horizonMinutes * 60_000;
+        if (deps.marketNow() < end) continue;
         const definition: SuccessDefinition = {
-          direction: offer.direction,
+          side: offer.side,
           entryPrice: Number(offer.entryPrice),
           takeProfitPercent: offer.takeProfitPercent,
           stopLossPercent: offer.stopLossPercent,
-          horizonMinutes: offer.horizonMinutes,
         };
-        const end = start + offer.horizonMinutes * 60_000;
         const window = async (interval: CandleInterval) =>
-          (await deps.loadCandles(offer.pairId, interval, start)).filter((c) => c.time < end);
-        // Minute candles judge short horizons precisely; hourly ones (kept longer) are the fallback.
+          (await deps.loadCandles(offer.pairId, interval, entryAt)).filter((c) => c.time < end);
+        // Minute candles judge precisely; hourly ones (kept longer) are the fallback.
         const outcome =
-          (offer.horizonMinutes < 360 ? deps.labelOutcome(definition, await window('1m')) : null) ??
-          deps.labelOutcome(definition, await window('1h'));
+          judgeOffer(definition, await window('1m'), end) ?? judgeOffer(definition, await window('1h'), end);
         if (!outcome) continue;
         await db.update(offers).set({ outcome, outcomeAt: new Date() }).where(eq(offers.id, offer.id));
         scored += 1;

@@ -19,6 +19,8 @@ export interface PublishInput {
   /** bypass_analysis triggers publish without the thresholds. */
   bypassThresholds: boolean;
   now: Date;
+  /** Market time of the entry price (the simulated and replay markets run on their own clock). */
+  entryAt: number;
 }
 
 export interface PublishResult {
@@ -32,11 +34,14 @@ export interface PublishResult {
 /** Why the signal does not become an offer, or null when it passes every threshold. */
 export function thresholdFailure(analysis: PairAnalysis, config: AutoAnalysisConfig): string | null {
   const misses: string[] = [];
-  if (analysis.heatScore < config.minHeatScore) misses.push(`heat ${analysis.heatScore.toFixed(1)} below ${config.minHeatScore}`);
+  if (analysis.heatScore < config.minHeatScore)
+    misses.push(`heat ${analysis.heatScore.toFixed(1)} below ${config.minHeatScore}`);
   if (analysis.successRate < config.minSuccessRate)
     misses.push(`success rate ${analysis.successRate.toFixed(1)} % below ${config.minSuccessRate} %`);
   if (analysis.expectedProfitPercent < config.minExpectedProfitPercent)
-    misses.push(`expected profit ${analysis.expectedProfitPercent.toFixed(2)} % below ${config.minExpectedProfitPercent} %`);
+    misses.push(
+      `expected profit ${analysis.expectedProfitPercent.toFixed(2)} % below ${config.minExpectedProfitPercent} %`,
+    );
   return misses.length ? misses.join('; ') : null;
 }
 
@@ -76,6 +81,7 @@ export async function publishOffer(db: Database, input: PublishInput): Promise<P
       triggerId: input.triggerId,
       positionType: signal.positionType,
       direction: signal.direction,
+      side: signal.side,
       riskLevel: analysis.risk,
       trend: analysis.trend,
       heatScore: analysis.heatScore,
@@ -99,6 +105,7 @@ export async function publishOffer(db: Database, input: PublishInput): Promise<P
         engineVersion: analysis.engineVersion,
         sampleSize: analysis.sampleSize,
         bypassedThresholds: input.bypassThresholds,
+        entryAt: new Date(input.entryAt).toISOString(),
       },
       dataCutoff: new Date(analysis.dataCutoff),
       engineVersion: analysis.engineVersion,
@@ -117,7 +124,11 @@ export async function publishOffer(db: Database, input: PublishInput): Promise<P
     .select({ id: offers.id })
     .from(offers)
     .where(
-      and(eq(offers.pairId, input.pairId), eq(offers.positionType, signal.positionType), inArray(offers.status, ['open', 'hot'])),
+      and(
+        eq(offers.pairId, input.pairId),
+        eq(offers.positionType, signal.positionType),
+        inArray(offers.status, ['open', 'hot']),
+      ),
     );
   return { offerId: live?.id ?? null, created: false, refreshedIds, skippedBecause: null };
 }

@@ -9,12 +9,19 @@ const BUCKET_MS = 5 * 60 * 1000;
  * price the 7-day figures refer to); volumes are in the quote currency (USD), as the charts show
  * them in millions.
  */
-export function buildTickerData(indicators: Indicators, hourly: Candle[], minute: Candle[]): StoredTickerData {
+export function buildTickerData(
+  indicators: Indicators,
+  hourly: Candle[],
+  minute: Candle[],
+): StoredTickerData {
   const last = hourly.at(-1);
   const lastMinute = minute.at(-1);
   const end = Math.max(last ? last.time + 3_600_000 : 0, lastMinute ? lastMinute.time + 60_000 : 0);
   const recentMinutes = minute.filter((c) => c.time >= end - TWELVE_HOURS);
-  const source = recentMinutes.length >= 60 ? bucket(recentMinutes, BUCKET_MS) : hourly.filter((c) => c.time >= end - TWELVE_HOURS);
+  const source =
+    recentMinutes.length >= 60
+      ? bucket(recentMinutes, BUCKET_MS)
+      : hourly.filter((c) => c.time >= end - TWELVE_HOURS);
   return {
     price_7d: round(indicators.price, 8),
     change_7d: round(indicators.change7dPercent, 4),

@@ -45,7 +45,11 @@ const POLICY_WORDS = [
 
 export type FeedTriggerType = 'news' | 'political_news' | 'sentiment';
 
-export function effectiveKeywords(type: FeedTriggerType, symbol: string, keywords: readonly string[]): string[] {
+export function effectiveKeywords(
+  type: FeedTriggerType,
+  symbol: string,
+  keywords: readonly string[],
+): string[] {
   if (keywords.length > 0) return [...keywords];
   const base = symbol.split('/')[0] ?? symbol;
   const asset = [base, ...(ASSET_NAMES[base] ?? [])];

@@ -21,9 +21,7 @@ export type FetchFeed = (url: string) => Promise<string>;
 export const FEED_TIMEOUT_MS = 10_000;
 export const FEED_MAX_BYTES = 2 * 1024 * 1024;
 
-export function createFeedFetcher(
-  options: { timeoutMs?: number; maxBytes?: number } = {},
-): FetchFeed {
+export function createFeedFetcher(options: { timeoutMs?: number; maxBytes?: number } = {}): FetchFeed {
   const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
   return (url) => fetchFeedText(url, timeoutMs, maxBytes);
@@ -50,7 +48,7 @@ async function fetchFeedText(url: string, timeoutMs: number, maxBytes: number): 
   if (!response.body) return '';
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = response.body.getReader();
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;

@@ -40,7 +40,9 @@ export function detectBreakout(hourly: readonly Candle[], minMovePercent: number
   const down = last.close < low24h || (bands !== null && last.close < bands.lower);
   if (up && change24h >= minMovePercent) {
     const beyond =
-      last.close > high24h ? `its 24 h high ${fmt(high24h)}` : `its upper Bollinger band ${fmt(bands!.upper)}`;
+      last.close > high24h
+        ? `its 24 h high ${fmt(high24h)}`
+        : `its upper Bollinger band ${fmt(bands!.upper)}`;
     return {
       reason: `Breakout: close ${fmt(last.close)} above ${beyond} (${signed(change24h)} % in 24 h)`,
       details: { direction: 'up', close: last.close, high24h, low24h, change24hPercent: round(change24h) },

@@ -107,7 +107,12 @@ export function createTriggersRepo(db: Executor) {
       return row?.n ?? 0;
     },
 
-    async audit(userId: string | null, action: string, details: LogDetails, tx: Executor = db): Promise<void> {
+    async audit(
+      userId: string | null,
+      action: string,
+      details: LogDetails,
+      tx: Executor = db,
+    ): Promise<void> {
       await tx.insert(auditLogs).values({ userId, action, details });
     },
 

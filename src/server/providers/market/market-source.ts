@@ -12,6 +12,11 @@ export interface MarketPair {
   exchangeSymbol: string;
   base: string;
   quote: string;
+  /**
+   * Whether a newly synced pair starts active. Sources with a short list (simulated, replay)
+   * say true; Kraken says true only for a default watch-list of majors. Absent: true.
+   */
+  defaultActive?: boolean;
 }
 
 export interface MarketTicker {
@@ -46,4 +51,12 @@ export interface MarketSource {
   /** Current time as the source sees it (the simulated and replay markets run on their own clock). */
   now(): number;
   close?(): Promise<void>;
+}
+
+/** The source does not know this pair (not listed, or not listed any more). */
+export class UnknownPairError extends Error {
+  constructor(readonly symbol: string) {
+    super(`Unknown pair ${symbol}`);
+    this.name = 'UnknownPairError';
+  }
 }

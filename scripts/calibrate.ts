@@ -1,0 +1,142 @@
+/**
+ * `npm run calibrate -- [--json] [--step=H] [--lookback=D] [--warmup=D] [--fee=P] [--from=DATE] <csv files…>`
+ * Walk-forward calibration of the engine's success rate on candle CSV files
+ * (`timestamp_ms,open,high,low,close,volume`, any timeframe ≤ 1 h, gaps allowed). Prints a table, or
+ * with --json exactly one JSON object: { deciles, mae, brier, brierBaseline, signals }.
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import {
+  CALIBRATION_DEFAULTS,
+  evaluateSignals,
+  summarizeCalibration,
+  type CalibrationOptions,
+  type EvaluatedSignal,
+} from '../src/server/engine/calibration';
+import { readCandleCsv } from '../src/server/engine/candles';
+
+const NUMERIC_FLAGS: Record<string, keyof CalibrationOptions> = {
+  '--step': 'stepHours',
+  '--lookback': 'lookbackDays',
+  '--warmup': 'warmupDays',
+  '--fee': 'takerFeePercent',
+};
+
+function parseArgs(argv: string[]) {
+  const files: string[] = [];
+  const options: CalibrationOptions = {};
+  let json = false;
+  for (const arg of argv) {
+    if (arg === '--json') json = true;
+    else if (arg.startsWith('--')) {
+      const [flag = '', value] = arg.split('=');
+      if (flag === '--from') {
+        const from = Date.parse(value ?? '');
+        if (!Number.isFinite(from))
+          throw new Error(`--from needs a date, e.g. --from=2025-11-06, got ${arg}`);
+        options.evaluateFrom = from;
+        continue;
+      }
+      const key = NUMERIC_FLAGS[flag];
+      if (!key || value === undefined || !Number.isFinite(Number(value)))
+        throw new Error(`unknown or malformed option ${arg}`);
+      options[key] = Number(value);
+    } else files.push(arg);
+  }
+  return { files, options, json };
+}
+
+const fmt = (x: number | null, digits = 1) => (x === null ? '—' : x.toFixed(digits));
+
+function printTable(signals: EvaluatedSignal[], options: CalibrationOptions, seconds: number) {
+  const r = summarizeCalibration(signals);
+  const o = { ...CALIBRATION_DEFAULTS, ...options };
+  const from = o.evaluateFrom > 0 ? `, from ${new Date(o.evaluateFrom).toISOString().slice(0, 10)}` : '';
+  console.log(
+    `Walk-forward calibration: ${r.signals} signals, every ${o.stepHours} h after ${o.warmupDays} days${from}, ` +
+      `${o.lookbackDays}-day lookback, taker fee ${o.takerFeePercent} % (${seconds.toFixed(1)} s)\n`,
+  );
+  console.log('| predicted band | mean predicted % | realised % | count |');
+  console.log('|---|---|---|---|');
+  r.deciles.forEach((d, k) =>
+    console.log(`| ${k * 10}-${k * 10 + 10} | ${fmt(d.predicted)} | ${fmt(d.realised)} | ${d.count} |`),
+  );
+  console.log(
+    `\nMAE ${r.mae.toFixed(2)} points · Brier ${r.brier.toFixed(4)} vs baseline ${r.brierBaseline.toFixed(4)}`,
+  );
+  const groups = new Map<string, EvaluatedSignal[]>();
+  for (const s of signals) groups.set(s.positionType, [...(groups.get(s.positionType) ?? []), s]);
+  console.log('\n| position type | count | mean predicted % | realised % |');
+  console.log('|---|---|---|---|');
+  for (const [type, list] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
+    const predicted = list.reduce((sum, s) => sum + s.predicted, 0) / list.length;
+    const realised = (100 * list.filter((s) => s.succeeded).length) / list.length;
+    console.log(`| ${type} | ${list.length} | ${fmt(predicted)} | ${fmt(realised)} |`);
+  }
+}
+
+interface Job {
+  files: string[];
+  options: CalibrationOptions;
+}
+
+/** Signals per file path. */
+function evaluateFiles({ files, options }: Job): Record<string, EvaluatedSignal[]> {
+  const out: Record<string, EvaluatedSignal[]> = {};
+  for (const f of files) {
+    const candles = readCandleCsv(readFileSync(f, 'utf8'));
+    out[f] = evaluateSignals([{ name: basename(f, '.csv'), candles }], options);
+  }
+  return out;
+}
+
+/** Files are independent series, so they are shared out to one worker per core (largest first). */
+async function evaluateInParallel(job: Job): Promise<EvaluatedSignal[]> {
+  const workers = Math.min(availableParallelism(), job.files.length);
+  if (workers <= 1) return Object.values(evaluateFiles(job)).flat();
+  const sized = job.files.map((f) => ({ f, size: readFileSync(f).length })).sort((a, b) => b.size - a.size);
+  const shares: string[][] = Array.from({ length: workers }, () => []);
+  const load = new Array<number>(workers).fill(0);
+  for (const { f, size } of sized) {
+    const k = load.indexOf(Math.min(...load));
+    shares[k]!.push(f);
+    load[k]! += size;
+  }
+  // Workers do not inherit tsx's loader, so each registers it before importing this file.
+  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); });`;
+  const parts = await Promise.all(
+    shares.map(
+      (files) =>
+        new Promise<Record<string, EvaluatedSignal[]>>((resolve, reject) => {
+          const worker = new Worker(boot, { eval: true, workerData: { files, options: job.options } });
+          worker.once('message', (signals: Record<string, EvaluatedSignal[]>) => {
+            resolve(signals);
+            void worker.terminate();
+          });
+          worker.once('error', reject);
+        }),
+    ),
+  );
+  // Keep the order of the files as given, so the output does not depend on scheduling.
+  const byFile = Object.assign({}, ...parts) as Record<string, EvaluatedSignal[]>;
+  return job.files.flatMap((f) => byFile[f] ?? []);
+}
+
+async function main() {
+  const { files, options, json } = parseArgs(process.argv.slice(2));
+  if (files.length === 0) {
+    console.error(
+      'usage: npm run calibrate -- [--json] [--step=H] [--lookback=D] [--warmup=D] [--fee=P] [--from=DATE] <csv…>',
+    );
+    process.exit(2);
+  }
+  const started = performance.now();
+  const signals = await evaluateInParallel({ files, options });
+  if (json) console.log(JSON.stringify(summarizeCalibration(signals)));
+  else printTable(signals, options, (performance.now() - started) / 1000);
+}
+
+if (isMainThread) await main();
+else parentPort!.postMessage(evaluateFiles(workerData as Job));

@@ -1,0 +1,180 @@
+/**
+ * Market tables: pairs, candles, ticker logs, plus the worker's action log and the retention
+ * deletes. Candles go in through `unnest` of array parameters: one statement per few thousand
+ * rows (PGlite included) instead of one bind parameter per cell.
+ */
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { actionLogs, candles, cryptoPairs, tickerLogs, type CandleInterval } from '../../db/schema';
+import type { LogDetails } from '../../db/schema/logs';
+import type { Candle } from '../../engine/types';
+import type { MarketTicker } from '../../providers/market/market-source';
+
+export type CryptoPairRow = typeof cryptoPairs.$inferSelect;
+export type NewCryptoPair = typeof cryptoPairs.$inferInsert;
+
+const CANDLE_CHUNK = 5_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export function createMarketRepo(db: Executor) {
+  return {
+    listPairs(): Promise<CryptoPairRow[]> {
+      return db.select().from(cryptoPairs).orderBy(asc(cryptoPairs.symbol));
+    },
+
+    async findPair(symbol: string): Promise<CryptoPairRow | undefined> {
+      const [row] = await db.select().from(cryptoPairs).where(eq(cryptoPairs.symbol, symbol));
+      return row;
+    },
+
+    async insertPairs(rows: NewCryptoPair[]): Promise<void> {
+      if (rows.length > 0) await db.insert(cryptoPairs).values(rows);
+    },
+
+    async updatePair(
+      id: number,
+      changes: Partial<Pick<NewCryptoPair, 'symbol' | 'krakenSymbol' | 'base' | 'quote' | 'active'>>,
+    ) {
+      await db.update(cryptoPairs).set(changes).where(eq(cryptoPairs.id, id));
+    },
+
+    async deactivatePairs(ids: number[]): Promise<void> {
+      if (ids.length > 0)
+        await db.update(cryptoPairs).set({ active: false }).where(inArray(cryptoPairs.id, ids));
+    },
+
+    /** One more failed refresh; the pair goes inactive when the count reaches `limit`. */
+    async recordFailure(id: number, limit: number): Promise<{ attempts: number; active: boolean }> {
+      const result = await db.execute<{ attempts: number; active: boolean }>(sql`
+        update crypto_pairs
+        set deactivation_attempts = deactivation_attempts + 1,
+            active = case when deactivation_attempts + 1 >= ${limit} then false else active end,
+            updated_at = now()
+        where id = ${id}
+        returning deactivation_attempts as attempts, active`);
+      const row = result.rows[0];
+      if (!row) throw new Error(`crypto pair ${id} vanished`);
+      return row;
+    },
+
+    async resetFailures(id: number): Promise<void> {
+      await db.update(cryptoPairs).set({ deactivationAttempts: 0 }).where(eq(cryptoPairs.id, id));
+    },
+
+    /** Earliest and latest open time (ms) stored from `since` on. */
+    async candleRange(pairId: number, interval: CandleInterval, since: number) {
+      const result = await db.execute<{ first: string | null; last: string | null }>(sql`
+        select (extract(epoch from min(open_time)) * 1000)::bigint::text as first,
+               (extract(epoch from max(open_time)) * 1000)::bigint::text as last
+        from candles
+        where pair_id = ${pairId} and interval = ${interval} and open_time >= ${iso(since)}::timestamptz`);
+      const row = result.rows[0];
+      return {
+        first: row?.first == null ? undefined : Number(row.first),
+        last: row?.last == null ? undefined : Number(row.last),
+      };
+    },
+
+    /** Inserts candles, skipping those already stored (same pair, interval, open time); returns how many went in. */
+    async insertCandles(pairId: number, interval: CandleInterval, rows: readonly Candle[]): Promise<number> {
+      let inserted = 0;
+      for (let i = 0; i < rows.length; i += CANDLE_CHUNK) {
+        const chunk = rows.slice(i, i + CANDLE_CHUNK);
+        const column = (pick: (c: Candle) => number) => `{${chunk.map((c) => numeric(pick(c))).join(',')}}`;
+        const result = await db.execute<{ inserted: number }>(sql`
+          with added as (
+            insert into candles (pair_id, interval, open_time, open, high, low, close, volume)
+            select ${pairId}::int, ${interval}::text, timestamptz 'epoch' + u.t * interval '1 millisecond',
+                   u.o, u.h, u.l, u.c, u.v
+            from unnest(${column((c) => c.time)}::bigint[], ${column((c) => c.open)}::numeric[],
+                        ${column((c) => c.high)}::numeric[], ${column((c) => c.low)}::numeric[],
+                        ${column((c) => c.close)}::numeric[], ${column((c) => c.volume)}::numeric[])
+                 as u(t, o, h, l, c, v)
+            on conflict do nothing
+            returning 1
+          )
+          select count(*)::int as inserted from added`);
+        inserted += result.rows[0]?.inserted ?? 0;
+      }
+      return inserted;
+    },
+
+    async candles(
+      pairId: number,
+      interval: CandleInterval,
+      since: number,
+      until?: number,
+    ): Promise<Candle[]> {
+      const conditions: SQL[] = [
+        eq(candles.pairId, pairId),
+        eq(candles.interval, interval),
+        gte(candles.openTime, new Date(since)),
+      ];
+      if (until !== undefined) conditions.push(sql`${candles.openTime} < ${iso(until)}::timestamptz`);
+      const rows = await db
+        .select({
+          openTime: candles.openTime,
+          open: candles.open,
+          high: candles.high,
+          low: candles.low,
+          close: candles.close,
+          volume: candles.volume,
+        })
+        .from(candles)
+        .where(and(...conditions))
+        .orderBy(asc(candles.openTime));
+      return rows.map((r) => ({
+        time: r.openTime.getTime(),
+        open: Number(r.open),
+        high: Number(r.high),
+        low: Number(r.low),
+        close: Number(r.close),
+        volume: Number(r.volume),
+      }));
+    },
+
+    async insertTickerLog(pairId: number, ticker: MarketTicker): Promise<void> {
+      await db.insert(tickerLogs).values({
+        pairId,
+        price: numeric(ticker.price),
+        volume: numeric(ticker.volume24h),
+        percentage: numeric(ticker.change24hPercent),
+        bid: numeric(ticker.bid),
+        ask: numeric(ticker.ask),
+        timestamp: new Date(ticker.timestamp),
+      });
+    },
+
+    async logAction(entry: {
+      pair: string | null;
+      action: string;
+      status: 'ok' | 'error';
+      details?: LogDetails;
+      at: number;
+    }): Promise<void> {
+      await db.insert(actionLogs).values({
+        pair: entry.pair,
+        action: entry.action,
+        status: entry.status,
+        details: entry.details,
+        timestamp: new Date(entry.at),
+      });
+    },
+
+    /** Runs a `delete ... returning 1` and counts the rows it removed. */
+    async countDeleted(statement: SQL): Promise<number> {
+      const result = await db.execute<{ n: number }>(
+        sql`with removed as (${statement} returning 1) select count(*)::int as n from removed`,
+      );
+      return result.rows[0]?.n ?? 0;
+    },
+  };
+}
+
+export type MarketRepo = ReturnType<typeof createMarketRepo>;
+
+/** A finite number as PostgreSQL numeric text (String gives e.g. 1e-7, which numeric accepts). */
+function numeric(value: number): string {
+  if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
+  return String(value);
+}

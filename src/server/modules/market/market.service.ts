@@ -1,0 +1,234 @@
+/**
+ * Market data in the database: pairs synced from the market source, candle history (hourly for
+ * 90 days, minutes for 48 h), tickers, and the upkeep that ages them out. Jobs call `refresh`
+ * per active pair on a schedule; a pair whose refresh fails MAX_REFRESH_FAILURES times in a row
+ * is deactivated (an admin can turn it back on), and one success resets the count.
+ */
+import type { Database } from '../../db/client';
+import type { CandleInterval } from '../../db/schema';
+import type { Candle } from '../../engine/types';
+import { HOUR_MS, MINUTE_MS, floorTo } from '../../providers/market/candle-math';
+import type { MarketSource, MarketTicker } from '../../providers/market/market-source';
+import { applyRetention, type RetentionResult, type RetentionSettings } from './market-retention';
+import { createMarketRepo, type CryptoPairRow, type NewCryptoPair } from './market.repo';
+
+export const MAX_REFRESH_FAILURES = 5;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How far back each interval is kept filled. */
+export const CANDLE_WINDOWS: Record<CandleInterval, { windowMs: number; intervalMs: number }> = {
+  '1h': { windowMs: 90 * DAY_MS, intervalMs: HOUR_MS },
+  '1m': { windowMs: 48 * HOUR_MS, intervalMs: MINUTE_MS },
+};
+const INTERVALS = Object.keys(CANDLE_WINDOWS) as CandleInterval[];
+
+export interface TickerEvent {
+  pairId: number;
+  pair: string;
+  ticker: MarketTicker;
+}
+
+/** pino-compatible (Fastify's logger fits). */
+export interface MarketLog {
+  info(details: object, message?: string): void;
+  warn(details: object, message?: string): void;
+}
+
+export interface MarketServiceDeps {
+  db: Database;
+  source: MarketSource;
+  /** Wall clock for action logs and analysis/log retention; default Date.now. Market data uses source.now(). */
+  clock?: () => number;
+  onTicker?: (event: TickerEvent) => void;
+  log?: MarketLog;
+}
+
+export interface SyncResult {
+  added: string[];
+  updated: string[];
+  deactivated: string[];
+}
+
+export type CandleCounts = Record<CandleInterval, number>;
+
+export type RefreshResult =
+  | { ok: true; ticker: MarketTicker; inserted: CandleCounts }
+  | { ok: false; error: string; attempts: number; deactivated: boolean };
+
+export function createMarketService(deps: MarketServiceDeps) {
+  const { db, source } = deps;
+  const clock = deps.clock ?? Date.now;
+  const repo = createMarketRepo(db);
+
+  async function requirePair(symbol: string): Promise<CryptoPairRow> {
+    const pair = await repo.findPair(symbol);
+    if (!pair) throw new Error(`Unknown pair ${symbol}`);
+    return pair;
+  }
+
+  /** Fetches and stores candles of `interval` from `since`; returns how many were new. */
+  async function store(pair: CryptoPairRow, interval: CandleInterval, since: number): Promise<number> {
+    const fetched = await source.fetchCandles(pair.symbol, interval, since);
+    return repo.insertCandles(pair.id, interval, fetched);
+  }
+
+  return {
+    listPairs: () => repo.listPairs(),
+    async activePairs(): Promise<CryptoPairRow[]> {
+      return (await repo.listPairs()).filter((p) => p.active);
+    },
+
+    /**
+     * Makes the pair table match the source's list: new pairs added (active as the source
+     * suggests), a changed exchange symbol updated, pairs the source no longer lists deactivated.
+     * Pairs an admin switched off stay off when listed again.
+     */
+    async syncPairs(): Promise<SyncResult> {
+      const listed = await source.listPairs();
+      const result = await db.transaction(async (tx) => {
+        const txRepo = createMarketRepo(tx);
+        const existing = await txRepo.listPairs();
+        const bySymbol = new Map(existing.map((row) => [row.symbol, row]));
+        const byExchange = new Map(existing.map((row) => [row.krakenSymbol, row]));
+        const listedSymbols = new Set(listed.map((p) => p.symbol));
+        const added: string[] = [];
+        const updated: string[] = [];
+        const kept = new Set<number>();
+        const toInsert: NewCryptoPair[] = [];
+        for (const pair of listed) {
+          const row = bySymbol.get(pair.symbol);
+          if (row) {
+            kept.add(row.id);
+            if (row.krakenSymbol !== pair.exchangeSymbol) {
+              await txRepo.updatePair(row.id, { krakenSymbol: pair.exchangeSymbol });
+              updated.push(pair.symbol);
+            }
+            continue;
+          }
+          // The same exchange pair under a new name of ours (e.g. a renamed asset): rename the row.
+          const renamed = byExchange.get(pair.exchangeSymbol);
+          if (renamed && !kept.has(renamed.id) && !listedSymbols.has(renamed.symbol)) {
+            kept.add(renamed.id);
+            await txRepo.updatePair(renamed.id, { symbol: pair.symbol, base: pair.base, quote: pair.quote });
+            updated.push(pair.symbol);
+            continue;
+          }
+          toInsert.push({
+            symbol: pair.symbol,
+            krakenSymbol: pair.exchangeSymbol,
+            base: pair.base,
+            quote: pair.quote,
+            active: pair.defaultActive ?? true,
+          });
+          added.push(pair.symbol);
+        }
+        await txRepo.insertPairs(toInsert);
+        const deactivate = existing.filter((row) => row.active && !kept.has(row.id));
+        await txRepo.deactivatePairs(deactivate.map((row) => row.id));
+        return { added, updated, deactivated: deactivate.map((row) => row.symbol) };
+      });
+      await repo.logAction({
+        pair: null,
+        action: 'market.sync',
+        status: 'ok',
+        details: { source: source.name, listed: listed.length, ...counts(result) },
+        at: clock(),
+      });
+      deps.log?.info({ source: source.name, ...counts(result) }, 'market pairs synced');
+      return result;
+    },
+
+    /**
+     * Stores the missing history of a pair: hourly candles for 90 days, minutes for 48 h.
+     * Idempotent. When the start of a window is already stored only the tail is fetched; a
+     * window without its start is fetched whole (existing rows are skipped by the primary key).
+     */
+    async backfill(symbol: string): Promise<CandleCounts> {
+      const pair = await requirePair(symbol);
+      const now = source.now();
+      const inserted: CandleCounts = { '1h': 0, '1m': 0 };
+      for (const interval of INTERVALS) {
+        const { windowMs, intervalMs } = CANDLE_WINDOWS[interval];
+        const windowStart = floorTo(now - windowMs, intervalMs);
+        const stored = await repo.candleRange(pair.id, interval, windowStart);
+        const headStored = stored.first !== undefined && stored.first <= windowStart + intervalMs;
+        const since = headStored && stored.last !== undefined ? stored.last + intervalMs : windowStart;
+        inserted[interval] = await store(pair, interval, since);
+      }
+      return inserted;
+    },
+
+    /**
+     * Fetches the candles closed since the last stored ones and the ticker, stores them, logs
+     * the ticker and announces it. Never throws for a source failure: it is counted instead.
+     */
+    async refresh(symbol: string): Promise<RefreshResult> {
+      const pair = await requirePair(symbol);
+      let result: RefreshResult;
+      try {
+        const now = source.now();
+        const inserted: CandleCounts = { '1h': 0, '1m': 0 };
+        for (const interval of INTERVALS) {
+          const { windowMs, intervalMs } = CANDLE_WINDOWS[interval];
+          const windowStart = floorTo(now - windowMs, intervalMs);
+          const { last } = await repo.candleRange(pair.id, interval, windowStart);
+          inserted[interval] = await store(
+            pair,
+            interval,
+            last === undefined ? windowStart : last + intervalMs,
+          );
+        }
+        const ticker = await source.fetchTicker(symbol);
+        await repo.insertTickerLog(pair.id, ticker);
+        if (pair.deactivationAttempts > 0) await repo.resetFailures(pair.id);
+        await repo.logAction({
+          pair: symbol,
+          action: 'market.refresh',
+          status: 'ok',
+          details: { candles1h: inserted['1h'], candles1m: inserted['1m'], price: ticker.price },
+          at: clock(),
+        });
+        result = { ok: true, ticker, inserted };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const { attempts, active } = await repo.recordFailure(pair.id, MAX_REFRESH_FAILURES);
+        const deactivated = pair.active && !active;
+        await repo.logAction({
+          pair: symbol,
+          action: 'market.refresh',
+          status: 'error',
+          details: { error: message, attempts, deactivated },
+          at: clock(),
+        });
+        deps.log?.warn({ pair: symbol, error: message, attempts, deactivated }, 'market refresh failed');
+        return { ok: false, error: message, attempts, deactivated };
+      }
+      try {
+        deps.onTicker?.({ pairId: pair.id, pair: symbol, ticker: result.ticker });
+      } catch (error) {
+        // A listener's bug is not the market's failure.
+        deps.log?.warn({ pair: symbol, error: String(error) }, 'onTicker listener threw');
+      }
+      return result;
+    },
+
+    /** Stored candles of a pair from `sinceMs` (open time), oldest first. */
+    candles(pairId: number, interval: CandleInterval, sinceMs: number, untilMs?: number): Promise<Candle[]> {
+      return repo.candles(pairId, interval, sinceMs, untilMs);
+    },
+
+    applyRetention(settings: RetentionSettings): Promise<RetentionResult> {
+      return applyRetention(repo, settings, { marketNow: source.now(), wallNow: clock() });
+    },
+  };
+}
+
+export type MarketService = ReturnType<typeof createMarketService>;
+
+function counts(result: SyncResult) {
+  return {
+    added: result.added.length,
+    updated: result.updated.length,
+    deactivated: result.deactivated.length,
+  };
+}

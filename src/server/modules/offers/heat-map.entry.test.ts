@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ACTIVE_TRIGGER_WINDOW_MS } from '../analysis/analysis-record';
+import { materialize, toHeatRecord } from './heat-map.entry';
+import type { HeatInputs } from './heat-map.repo';
+import { buildAnalysisFigures } from './testing/market-fixtures';
+
+const T0 = Date.parse('2026-11-21T12:00:00.000Z');
+const HOUR = 3_600_000;
+
+function inputs(overrides: Partial<HeatInputs> = {}): HeatInputs {
+  const completedAt = new Date(T0 - HOUR);
+  return {
+    pair: 'BTC/USD',
+    analysis: {
+      id: 'a-1',
+      completedAt,
+      density: 0.4,
+      figures: buildAnalysisFigures({
+        pair: 'BTC/USD',
+        pairId: 1,
+        completedAt,
+        heatScore: 70,
+        positionType: 'long',
+      }),
+    },
+    offers: [{ status: 'open', expiresAt: new Date(T0 + 2 * HOUR) }],
+    triggers: [{ type: 'news', firedAt: new Date(T0 - ACTIVE_TRIGGER_WINDOW_MS + HOUR) }],
+    errors: [{ error: 'timeout', at: new Date(T0 - 23 * HOUR) }],
+    ...overrides,
+  };
+}
+
+describe('heat-map entry', () => {
+  it('applies the offer, trigger and error windows as of the read instant', () => {
+    const record = toHeatRecord(inputs())!;
+    const now = materialize(record, T0);
+    expect(now.entry).toMatchObject({ status: 'open', activeTriggers: ['news'], heatScore: 70 });
+    expect(now.entry.recentErrors).toEqual([{ error: 'timeout', at: '2026-11-20T13:00:00.000Z' }]);
+    // The earliest of: error ages out (+1 h), trigger lapses (+1 h), offer expires (+2 h).
+    expect(now.validUntil).toBe(T0 + HOUR);
+    expect(JSON.parse(now.json)).toEqual(now.entry);
+
+    const later = materialize(record, T0 + 90 * 60_000);
+    expect(later.entry).toMatchObject({ status: 'open', activeTriggers: [], recentErrors: [] });
+    expect(materialize(record, T0 + 3 * HOUR).entry.status).toBe('idle');
+  });
+
+  it('is hot when any live offer is hot, and lists each trigger type once', () => {
+    const record = toHeatRecord(
+      inputs({
+        offers: [
+          { status: 'open', expiresAt: new Date(T0 + HOUR) },
+          { status: 'hot', expiresAt: new Date(T0 + HOUR) },
+        ],
+        triggers: [
+          { type: 'breakout', firedAt: new Date(T0 - 60_000) },
+          { type: 'news', firedAt: new Date(T0 - 120_000) },
+          { type: 'breakout', firedAt: new Date(T0 - HOUR) },
+        ],
+      }),
+    )!;
+    expect(materialize(record, T0).entry).toMatchObject({
+      status: 'hot',
+      activeTriggers: ['breakout', 'news'],
+    });
+  });
+
+  it('leaves out a pair without a usable analysis', () => {
+    expect(toHeatRecord(inputs({ analysis: null }))).toBeNull();
+    const broken = inputs();
+    broken.analysis!.figures = { analysis: { heatScore: 'hot' } };
+    expect(toHeatRecord(broken)).toBeNull();
+  });
+
+  it('clamps scores into the contract ranges', () => {
+    const raw = inputs();
+    const figures = raw.analysis!.figures as ReturnType<typeof buildAnalysisFigures>;
+    figures.analysis.heatScore = 100.0000001;
+    figures.analysis.progrevScore = -0.01;
+    const entry = materialize(toHeatRecord(raw)!, T0).entry;
+    expect([entry.heatScore, entry.progrevScore]).toEqual([100, 0]);
+  });
+});

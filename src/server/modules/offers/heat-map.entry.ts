@@ -1,0 +1,100 @@
+/**
+ * One pair's heat-map entry, built from its latest completed analysis (`analyses.figures`, see
+ * StoredAnalysisFigures) plus its live offers, fired triggers and logged errors. The parts that
+ * age (offer expiry, the active-trigger window, the 24 h error window) are kept with their times
+ * and applied when the entry is read, so a cached entry never shows a lapsed trigger or offer.
+ */
+import { heatMapEntrySchema, type HeatMapEntry } from '../../../contract/heatmap';
+import { ACTIVE_TRIGGER_WINDOW_MS } from '../analysis/analysis-record';
+import { RECENT_ERROR_WINDOW_MS, type HeatInputs } from './heat-map.repo';
+import { parseStoredFigures } from './stored-figures';
+
+export type HeatBase = Omit<HeatMapEntry, 'status' | 'activeTriggers' | 'recentErrors'>;
+
+export interface HeatRecord {
+  pair: string;
+  base: HeatBase;
+  /** lastUpdated in epoch ms (time-range filter, updated_desc sort). */
+  updatedAt: number;
+  offers: { status: 'open' | 'hot'; expiresAt: number }[];
+  triggers: { type: string; firedAt: number }[];
+  errors: { error: string; at: number }[];
+}
+
+/** An entry as of some instant, with its JSON (validated by the contract) and how long both hold. */
+export interface CurrentEntry {
+  record: HeatRecord;
+  entry: HeatMapEntry;
+  json: string;
+  validUntil: number;
+}
+
+/** Null when the pair has no usable completed analysis (it is then not on the heat map). */
+export function toHeatRecord(inputs: HeatInputs): HeatRecord | null {
+  const analysis = inputs.analysis;
+  if (!analysis) return null;
+  const parsed = parseStoredFigures(analysis.figures);
+  if (!parsed) return null;
+  const { analysis: figures, tickerData, aiSummary } = parsed;
+  return {
+    pair: inputs.pair,
+    base: {
+      pair: inputs.pair,
+      heatScore: figures.heatScore,
+      successRate: figures.successRate,
+      progrevScore: figures.progrevScore,
+      positionType: figures.signal.positionType,
+      refereeTrend: figures.trend,
+      refereeRisk: figures.risk,
+      refereeComment: figures.comment?.trim() || 'No recent analysis',
+      density: analysis.density ?? figures.density ?? 0,
+      tickerData: {
+        price_7d: tickerData.price_7d,
+        change_7d: tickerData.change_7d,
+        volume_7d: tickerData.volume_7d,
+        volatility_7d: tickerData.volatility_7d,
+        price_history: tickerData.price_history,
+        volume_history: tickerData.volume_history,
+      },
+      aiComments: { summary: aiSummary?.trim() || 'None' },
+      selectedAnalyses: [{ analysisId: analysis.id }],
+      lastUpdated: analysis.completedAt.toISOString(),
+    },
+    updatedAt: analysis.completedAt.getTime(),
+    offers: inputs.offers.map((o) => ({ status: o.status, expiresAt: o.expiresAt.getTime() })),
+    triggers: inputs.triggers
+      .map((t) => ({ type: t.type, firedAt: t.firedAt.getTime() }))
+      .sort((a, b) => b.firedAt - a.firedAt),
+    errors: inputs.errors.map((e) => ({ error: e.error, at: e.at.getTime() })).sort((a, b) => b.at - a.at),
+  };
+}
+
+/** The entry as of `now`; throws if it breaks the contract (the caller drops the pair). */
+export function materialize(record: HeatRecord, now: number): CurrentEntry {
+  let validUntil = Infinity;
+  const until = (t: number) => {
+    validUntil = Math.min(validUntil, t);
+  };
+
+  const live = record.offers.filter((o) => o.expiresAt > now);
+  live.forEach((o) => until(o.expiresAt));
+  const status = live.some((o) => o.status === 'hot') ? 'hot' : live.length > 0 ? 'open' : 'idle';
+
+  const activeTriggers: string[] = [];
+  for (const trigger of record.triggers) {
+    const lapses = trigger.firedAt + ACTIVE_TRIGGER_WINDOW_MS;
+    if (lapses <= now) continue;
+    until(lapses);
+    if (!activeTriggers.includes(trigger.type)) activeTriggers.push(trigger.type);
+  }
+
+  const recentErrors = record.errors
+    .filter((e) => e.at + RECENT_ERROR_WINDOW_MS > now)
+    .map((e) => {
+      until(e.at + RECENT_ERROR_WINDOW_MS);
+      return { error: e.error, at: new Date(e.at).toISOString() };
+    });
+
+  const entry = heatMapEntrySchema.parse({ ...record.base, status, activeTriggers, recentErrors });
+  return { record, entry, json: JSON.stringify(entry), validUntil };
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminHeatMapEndpoint } from '../../../contract/admin-heatmap';
+import { heatMapEndpoint } from '../../../contract/heatmap';
+import { adminHeatMapFilter, heatMapJson, selectHeatMap, traderHeatMapFilter } from './heat-map.query';
+import type { HeatMapStore } from './heat-map.store';
+
+/*
+ * Both answers are assembled from each entry's JSON, validated against the contract when the entry
+ * was built, so a read costs a filter, a sort and a string join: no database, no re-serialising.
+ * (Fastify sends a string with a JSON content type as is.)
+ */
+
+/** The text is the response object already serialised. */
+function sendPrebuilt(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The heat-map read model (tests reload it after seeding rows). */
+    heatMap: HeatMapStore;
+  }
+}
+
+/**
+ * GET /api/offers/heat-map: public, for the landing page as much as for traders. The store is
+ * loaded when the app is ready and stopped when it closes.
+ */
+export function registerHeatMapRoutes(app: FastifyInstance, deps: { heatMap: HeatMapStore }): void {
+  app.decorate('heatMap', deps.heatMap);
+  app.addHook('onReady', () => deps.heatMap.start());
+  app.addHook('onClose', async () => deps.heatMap.stop());
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      heatMapEndpoint.path,
+      { schema: { querystring: heatMapEndpoint.query, response: { 200: heatMapEndpoint.response } } },
+      async (request, reply) => {
+        const filter = traderHeatMapFilter(request.query);
+        const selected = selectHeatMap(deps.heatMap.entries(), filter, deps.heatMap.now());
+        return sendPrebuilt(reply, heatMapJson(selected));
+      },
+    );
+}
+
+/** GET /api/admin/heat-map: register inside the admin scope. */
+export function registerAdminHeatMapRoutes(deps: { heatMap: HeatMapStore }) {
+  return (scope: FastifyInstance) => {
+    scope.withTypeProvider<ZodTypeProvider>().get(
+      adminHeatMapEndpoint.path,
+      {
+        schema: { querystring: adminHeatMapEndpoint.query, response: { 200: adminHeatMapEndpoint.response } },
+      },
+      async (request, reply) => {
+        const filter = adminHeatMapFilter(request.query);
+        const selected = selectHeatMap(deps.heatMap.entries(), filter, deps.heatMap.now());
+        return sendPrebuilt(reply, heatMapJson(selected));
+      },
+    );
+  };
+}

@@ -1,0 +1,74 @@
+import type { FeedbackInput, ListOffersQuery, ListOffersResponse, Offer } from '../../../contract/offers';
+import type { Database } from '../../db/client';
+import { badRequest, notFound } from '../../http/errors';
+import { toOffer } from './offer-dto';
+import { createOffersRepo } from './offers.repo';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function bounds(name: string, min: number | undefined, max: number | undefined) {
+  const range = [min ?? 0, max ?? 100] as const;
+  if (range[0] > range[1]) throw badRequest(`min${name} must not be greater than max${name}`);
+  return range;
+}
+
+/** A blank comma list (`positionType=`) means no filter, like an absent one. */
+const listOrUndefined = <T>(list: T[] | undefined) => (list && list.length > 0 ? list : undefined);
+
+export function createOffersService(deps: { db: Database; now?: () => Date }) {
+  const repo = createOffersRepo(deps.db);
+  const now = deps.now ?? (() => new Date());
+
+  async function volumesFor(rows: { offer: { pairId: number; volume: string | null } }[]) {
+    // The offer's own figure (24 h quote volume when it was made) first, the latest ticker otherwise.
+    const missing = [...new Set(rows.filter((r) => r.offer.volume === null).map((r) => r.offer.pairId))];
+    const latest = await repo.quoteVolumes(missing);
+    return (row: (typeof rows)[number]) =>
+      row.offer.volume !== null ? Number(row.offer.volume) : (latest.get(row.offer.pairId) ?? null);
+  }
+
+  return {
+    /** GET /api/offers: never an offer the trader has accepted or rejected. */
+    async list(userId: string, query: ListOffersQuery): Promise<ListOffersResponse> {
+      const { rows, total } = await repo.list({
+        userId,
+        statuses: listOrUndefined(query.status) ?? ['open', 'hot'],
+        positionTypes: listOrUndefined(query.positionType),
+        riskLevels: listOrUndefined(query.riskLevel),
+        success: bounds('SuccessRate', query.minSuccessRate, query.maxSuccessRate),
+        heat: bounds('HeatScore', query.minHeatScore, query.maxHeatScore),
+        search: query.search || undefined,
+        sortBy: query.sortBy,
+        sortDir: query.sortDir,
+        offset: query.offset,
+        limit: query.limit,
+        now: now(),
+      });
+      const include = new Set(query.include ?? []);
+      const volumeOf = include.has('volume') ? await volumesFor(rows) : () => null;
+      const data = rows.map((row) =>
+        toOffer(row.offer, row.pair, {
+          volume: volumeOf(row),
+          leverage: include.has('leverage') ? row.offer.leverage : null,
+        }),
+      );
+      return { data, total };
+    },
+
+    /** One offer with volume and leverage filled in (the payload of new_offer / offer_update). */
+    async get(offerId: string): Promise<Offer | null> {
+      if (!UUID.test(offerId)) return null;
+      const row = await repo.find(offerId);
+      if (!row) return null;
+      const volumeOf = await volumesFor([row]);
+      return toOffer(row.offer, row.pair, { volume: volumeOf(row), leverage: row.offer.leverage });
+    },
+
+    async addFeedback(userId: string, offerId: string, input: FeedbackInput): Promise<void> {
+      if (!UUID.test(offerId) || !(await repo.exists(offerId))) throw notFound('Offer not found');
+      await repo.addFeedback({ userId, offerId, type: input.type, text: input.text?.trim() || null });
+    },
+  };
+}
+
+export type OffersService = ReturnType<typeof createOffersService>;

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createManualClock, createMarketSource } from './index';
+import { sharedFixturesDir } from './shared-fixtures';
+
+describe('createMarketSource', () => {
+  it('builds each named source from the typed config', async () => {
+    const clock = createManualClock(Date.UTC(2026, 0, 1));
+    const simulated = createMarketSource({ source: 'simulated', simSeed: 5, simSpeed: 10, clock });
+    expect(simulated.name).toBe('simulated');
+    clock.advance(1_000);
+    expect(simulated.now()).toBe(Date.UTC(2026, 0, 1) + 10_000);
+
+    expect(createMarketSource({ source: 'kraken', krakenBaseUrl: 'http://127.0.0.1:9' }).name).toBe('kraken');
+
+    const replay = createMarketSource({
+      source: 'replay',
+      replayFiles: [sharedFixturesDir('candles', 'SOL-USDT-1h.csv')],
+      clock,
+    });
+    expect(replay.name).toBe('replay');
+    expect((await replay.listPairs()).map((p) => p.symbol)).toEqual(['SOL/USDT']);
+  });
+
+  it('refuses a replay without files and an unknown source', () => {
+    expect(() => createMarketSource({ source: 'replay' })).toThrow(/REPLAY_FILES/);
+    expect(() => createMarketSource({ source: 'binance' as 'kraken' })).toThrow(
+      /Unknown market source: binance/,
+    );
+  });
+});

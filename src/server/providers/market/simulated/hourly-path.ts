@@ -1,0 +1,143 @@
+/**
+ * The hourly skeleton of one simulated pair: log closes, conditional volatility, jumps and
+ * turnover per hour, walked forward from a fixed epoch. Being a pure function of
+ * (seed, pair, hour index) it gives the same history whenever and however often it is asked for,
+ * across restarts too. The minute path inside each hour is drawn later (minute-bridge.ts).
+ *
+ * Model per hour k (σ̄ = calm hourly volatility):
+ *   r_k = −κ·x_k + breakout drift + σ_k·z_k + J_k,     x = log(price / level)
+ *   σ_k² = GARCH(1,1) variance × intraday/weekend season × breakout boost
+ *   z_k = fat-tailed mix of a common crypto factor (same stream for every pair) and an own shock
+ *   J_k = rare jump of 4-10 σ̄; breakouts = 3-10 h trends with more volatility and volume
+ *   volume_k grows with σ_k and |shock|, with the session, in breakouts, and in rare spikes.
+ */
+import { HOUR_MS } from '../candle-math';
+import type { PairProfile } from './profiles';
+import { Rng, hashSeed } from './random';
+
+const HOURS_PER_YEAR = 8_760;
+
+const GARCH_ALPHA = 0.08;
+const GARCH_BETA = 0.9;
+/** Mean reversion of the log price toward the profile level: half-life 60 days. */
+const KAPPA = Math.LN2 / (60 * 24);
+const JUMP_PROBABILITY = 0.003;
+const BREAKOUT_PROBABILITY = 1 / 150;
+const VOLUME_SPIKE_PROBABILITY = 0.01;
+const TAIL_PROBABILITY = 0.05;
+const TAIL_SCALE = 2.2;
+/** Keeps E[scale²] = 1 for the two-scale mixture. */
+/** E[(jump / σ̄)²] = p · E[(4 + 6U)²] = p · 52. */
+const JUMP_VARIANCE = JUMP_PROBABILITY * 52;
+const OMEGA = 1 - GARCH_ALPHA - GARCH_BETA - GARCH_ALPHA * 0.25 * JUMP_VARIANCE;
+const BODY_SCALE = Math.sqrt((1 - TAIL_PROBABILITY * TAIL_SCALE ** 2) / (1 - TAIL_PROBABILITY));
+
+export class HourlyPath {
+  /** Log close of hour k; the open of hour k is the close of hour k − 1 (log level for k = 0). */
+  logClose = new Float64Array(0);
+  /** Conditional hourly volatility used for hour k (drives the minute path and the spread). */
+  sigma = new Float32Array(0);
+  /** Jump inside hour k (log return), 0 when none. */
+  jump = new Float32Array(0);
+  /** Base-asset volume of hour k. */
+  volume = new Float64Array(0);
+  length = 0;
+
+  readonly logLevel: number;
+  readonly sigmaBar: number;
+  private readonly market: Rng;
+  private readonly own: Rng;
+  private readonly epochHour: number;
+  private x = 0;
+  private variance: number;
+  private breakoutLeft = 0;
+  private breakoutDrift = 0;
+
+  constructor(
+    readonly profile: PairProfile,
+    seed: number,
+    /** Epoch (ms, whole hour) of hour index 0. */
+    readonly epoch: number,
+  ) {
+    this.logLevel = Math.log(profile.price);
+    this.sigmaBar = profile.annualVolatility / Math.sqrt(HOURS_PER_YEAR);
+    this.variance = this.sigmaBar ** 2;
+    this.market = new Rng(hashSeed(seed, 'market'));
+    this.own = new Rng(hashSeed(seed, 'pair', profile.base));
+    this.epochHour = Math.floor(epoch / HOUR_MS);
+  }
+
+  logOpen(k: number): number {
+    return k === 0 ? this.logLevel : (this.logClose[k - 1] ?? this.logLevel);
+  }
+
+  /** Walks the path forward so that hour index `k` exists. */
+  ensure(k: number): void {
+    if (k < this.length) return;
+    this.grow(k + 1);
+    for (let i = this.length; i <= k; i++) this.step(i);
+    this.length = k + 1;
+  }
+
+  private grow(needed: number): void {
+    if (needed <= this.logClose.length) return;
+    const size = Math.max(needed, Math.ceil(this.logClose.length * 1.5), 1024);
+    const copy = <T extends Float64Array | Float32Array>(old: T, next: T) => {
+      next.set(old);
+      return next;
+    };
+    this.logClose = copy(this.logClose, new Float64Array(size));
+    this.sigma = copy(this.sigma, new Float32Array(size));
+    this.jump = copy(this.jump, new Float32Array(size));
+    this.volume = copy(this.volume, new Float64Array(size));
+  }
+
+  private step(k: number): void {
+    const { own, sigmaBar, profile } = this;
+    const absoluteHour = this.epochHour + k;
+    const hourOfDay = absoluteHour % 24;
+    const weekday = (Math.floor(absoluteHour / 24) + 4) % 7; // 1970-01-01 was a Thursday (4)
+    const weekend = weekday === 0 || weekday === 6;
+    const session = Math.cos((2 * Math.PI * (hourOfDay - 15)) / 24); // busiest around 15:00 UTC
+    const season = (1 + 0.2 * session) * (weekend ? 0.8 : 1);
+
+    if (this.breakoutLeft === 0 && own.next() < BREAKOUT_PROBABILITY) {
+      this.breakoutLeft = 3 + Math.floor(own.next() * 8);
+      this.breakoutDrift = own.sign() * (0.6 + 0.8 * own.next()) * sigmaBar;
+    }
+    const inBreakout = this.breakoutLeft > 0;
+    if (inBreakout) this.breakoutLeft--;
+    const boost = inBreakout ? 1.5 : 1;
+
+    const sigma = Math.sqrt(this.variance) * season * boost;
+    const loading = profile.marketLoading;
+    const tail = own.next() < TAIL_PROBABILITY ? TAIL_SCALE : BODY_SCALE;
+    const z = (loading * this.market.normal() + Math.sqrt(1 - loading ** 2) * own.normal()) * tail;
+    const jump = own.next() < JUMP_PROBABILITY ? own.sign() * sigmaBar * (4 + 6 * own.next()) : 0;
+    const drift = -KAPPA * this.x + (inBreakout ? this.breakoutDrift : 0);
+    const shock = sigma * z + jump;
+    this.x += drift + shock;
+
+    // Jumps feed the variance at half weight (they raise volatility afterwards, as real ones do);
+    // OMEGA already discounts that so the long-run variance stays σ̄².
+    const standardised = (sigma * z + 0.5 * jump) / (season * boost);
+    const next = OMEGA * sigmaBar ** 2 + GARCH_ALPHA * standardised ** 2;
+    this.variance = Math.min(
+      Math.max(next + GARCH_BETA * this.variance, 0.09 * sigmaBar ** 2),
+      25 * sigmaBar ** 2,
+    );
+
+    const logClose = this.logLevel + this.x;
+    const activity = (sigma / sigmaBar) ** 0.7 * (0.45 + 0.55 * Math.min(Math.abs(shock) / sigma, 3));
+    const turnoverSeason = (1 + 0.35 * session) * (weekend ? 0.7 : 1);
+    const spike = own.next() < VOLUME_SPIKE_PROBABILITY ? 2.5 + 2.5 * own.next() : 1;
+    const noise = Math.exp(0.3 * own.normal() - 0.045);
+    const quoteVolume =
+      profile.hourlyQuoteVolume * turnoverSeason * activity * noise * spike * (inBreakout ? 2 : 1);
+
+    this.logClose[k] = logClose;
+    this.sigma[k] = sigma;
+    this.jump[k] = jump;
+    this.volume[k] = quoteVolume / Math.exp(logClose);
+  }
+}

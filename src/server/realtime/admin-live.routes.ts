@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminHeatMapLiveEndpoint } from '../../contract/admin-heatmap';
+import { commaList } from '../../contract/common';
+import { adminLiveChannelSchema, type AdminLiveChannel, type AdminLiveMessage } from '../../contract/events';
+import { isBusEvent, type BusMessage, type EventBus } from './event-bus';
+import { createEventStreams } from './sse';
+
+/**
+ * `channels` narrows the stream (default: all three). Unknown parameters are refused so a
+ * mistyped filter is not silently ignored.
+ */
+const adminLiveQuerySchema = z.strictObject({ channels: commaList(adminLiveChannelSchema).optional() });
+
+/** Bus event → admin stream message, or null when it is not for this stream. */
+export function toAdminLiveMessage(message: BusMessage, at = new Date()): AdminLiveMessage | null {
+  const stamp = at.toISOString();
+  if (isBusEvent(message, 'pair_updates')) {
+    const { pair, action } = message.payload;
+    return { channel: 'pair_updates:all', pair, action, at: stamp };
+  }
+  if (isBusEvent(message, 'analysis_status')) {
+    return { channel: 'analysis_status', ...message.payload, at: stamp };
+  }
+  if (isBusEvent(message, 'worker_log')) {
+    const { pair, error, at: when } = message.payload;
+    return { channel: 'worker_log', pair, error, at: when };
+  }
+  return null;
+}
+
+/** GET /api/admin/heatmap/live: register inside the admin scope (its hook answers 401/403). */
+export function registerAdminLiveRoutes(deps: { bus: EventBus; heartbeatMs?: number }) {
+  return (scope: FastifyInstance) => {
+    const streams = createEventStreams(scope, { heartbeatMs: deps.heartbeatMs });
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        adminHeatMapLiveEndpoint.path,
+        { schema: { querystring: adminLiveQuerySchema } },
+        async (request, reply) => {
+          const wanted = new Set<AdminLiveChannel>(request.query.channels ?? adminLiveChannelSchema.options);
+          const stream = streams.open(request, reply);
+          const unsubscribe = deps.bus.subscribe((message) => {
+            const live = toAdminLiveMessage(message);
+            if (live && wanted.has(live.channel)) stream.send(live);
+          });
+          stream.onClose(unsubscribe);
+          return reply;
+        },
+      );
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ViewerResolver } from '../modules/auth/viewer';
+import type { EventBus } from './event-bus';
+import { attachSocketServer, type SocketIoServer } from './socket-server';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The event bus and the socket.io server (tests publish on the bus; services get it from app.ts). */
+    realtime: { bus: EventBus; io: SocketIoServer };
+  }
+}
+
+/**
+ * socket.io on the app's own HTTP server (attached before listen), closed with the app: sockets
+ * are dropped before the HTTP server closes (an open websocket would hold it), the bus after.
+ */
+export function attachRealtime(
+  app: FastifyInstance,
+  deps: { bus: EventBus; viewers: ViewerResolver; redisUrl?: string },
+): void {
+  const sockets = attachSocketServer({
+    httpServer: app.server,
+    bus: deps.bus,
+    viewers: deps.viewers,
+    redisUrl: deps.redisUrl,
+    onError: (error, context) => app.log.error({ err: error }, context),
+  });
+  app.decorate('realtime', { bus: deps.bus, io: sockets.io });
+  app.addHook('preClose', async () => {
+    await sockets.close();
+  });
+  app.addHook('onClose', async () => {
+    await deps.bus.close();
+  });
+}

@@ -1,0 +1,123 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server, type Socket } from 'socket.io';
+import {
+  serverToClientEventSchemas,
+  type ClientToServerEvents,
+  type ServerToClientEvents,
+} from '../../contract/events';
+import type { Viewer, ViewerResolver } from '../modules/auth/viewer';
+import type { BusMessage, EventBus, Room } from './event-bus';
+import { logBusError, type BusErrorHandler } from './listeners';
+
+export interface SocketData {
+  /** Null for an anonymous (landing page) socket. */
+  viewer: Viewer | null;
+}
+
+export type SocketIoServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<never, never>,
+  SocketData
+>;
+type ClientSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<never, never>, SocketData>;
+
+export interface SocketServer {
+  io: SocketIoServer;
+  /** Disconnects every client and releases the adapter; leaves the HTTP server to its owner. */
+  close(): Promise<void>;
+}
+
+export const AUTH_FAILED = 'Authentication failed';
+
+/**
+ * socket.io on /socket.io, a view of the event bus. Identity comes only from the bearer token
+ * given at connect (`auth.token`, an `Authorization` header, or a `token` query): a valid one joins
+ * `traders` and `user:{id}` (and `admins` for an admin) besides `public`; none joins `public` only; a bad one is
+ * refused with connect_error 'Authentication failed'.
+ *
+ * Bus messages go to this process's own sockets (`io.local`): with REDIS_URL every process gets
+ * every message from the bus itself, so relaying through the adapter as well would deliver each
+ * event once per process. The Redis adapter still makes direct `io` emits and `fetchSockets()`
+ * cluster-wide.
+ */
+export function attachSocketServer(deps: {
+  httpServer: HttpServer;
+  bus: EventBus;
+  viewers: Pick<ViewerResolver, 'viewerOfToken'>;
+  redisUrl?: string;
+  onError?: BusErrorHandler;
+}): SocketServer {
+  const onError = deps.onError ?? logBusError;
+  const io: SocketIoServer = new Server(deps.httpServer, { path: '/socket.io', serveClient: false });
+
+  let redisClients: Redis[] = [];
+  if (deps.redisUrl) {
+    const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on('error', (error) => onError(error, 'socket.io redis adapter'));
+    redisClients = [pub, sub];
+    io.adapter(createAdapter(pub, sub));
+  }
+
+  io.use((socket, next) => {
+    const token = handshakeToken(socket);
+    if (!token) {
+      socket.data.viewer = null;
+      next();
+      return;
+    }
+    deps.viewers.viewerOfToken(token).then(
+      (viewer) => {
+        if (!viewer) return next(new Error(AUTH_FAILED));
+        socket.data.viewer = viewer;
+        next();
+      },
+      (error: unknown) => {
+        onError(error, 'socket authentication');
+        next(new Error(AUTH_FAILED));
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    const viewer = socket.data.viewer;
+    const rooms: Room[] = ['public'];
+    if (viewer) rooms.push('traders', `user:${viewer.userId}`);
+    if (viewer?.isAdmin) rooms.push('admins');
+    void socket.join(rooms);
+  });
+
+  const unsubscribe = deps.bus.subscribe((message) => forward(io, message));
+
+  return {
+    io,
+    async close() {
+      unsubscribe();
+      io.disconnectSockets(true);
+      io.engine.close();
+      await Promise.allSettled([...io._nsps.values()].map(async (nsp) => nsp.adapter.close()));
+      await Promise.allSettled(redisClients.map((client) => client.quit()));
+    },
+  };
+}
+
+function forward(io: SocketIoServer, message: BusMessage): void {
+  if (message.rooms.length === 0 || !(message.event in serverToClientEventSchemas)) return;
+  // The bus types payloads per event; socket.io's typed emit cannot follow a runtime event name.
+  const target = io.local.to(message.rooms) as unknown as { emit(event: string, payload: unknown): boolean };
+  target.emit(message.event, message.payload);
+}
+
+function handshakeToken(socket: ClientSocket): string | null {
+  const { auth, headers, query } = socket.handshake;
+  const candidates: unknown[] = [(auth as { token?: unknown }).token, headers.authorization, query.token];
+  for (const candidate of candidates) {
+    if (typeof candidate !== 'string') continue;
+    const token = candidate.replace(/^Bearer\s+/i, '').trim();
+    if (token) return token;
+  }
+  return null;
+}

@@ -1,0 +1,162 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { analyzePair } from './engine';
+import { createQueue } from './jobs/create-queue';
+import { createAnalysisPipeline } from './modules/analysis/analysis.pipeline';
+import { createAnalysisRepo } from './modules/analysis/analysis.repo';
+import { createAnalysisService, type AnalysisJob } from './modules/analysis/analysis.service';
+import { createOfferLifecycle } from './modules/analysis/offer-lifecycle';
+import type { PublishResult } from './modules/analysis/offer-publisher';
+import { createAuth } from './modules/auth/auth';
+import { createOrganizationsService } from './modules/auth/organizations.service';
+import { createViewerResolver } from './modules/auth/viewer';
+import { createMarketService } from './modules/market/market.service';
+import { createHeatMapStore } from './modules/offers/heat-map.store';
+import { createOffersService } from './modules/offers/offers.service';
+import { createPairsService } from './modules/pairs/pairs.service';
+import { createSettingsService } from './modules/settings/settings.service';
+import { createSystemHealth } from './modules/system/system-health';
+import { createTriggersService, type TriggersService } from './modules/triggers/triggers.service';
+import { createAiCommentator } from './providers/ai';
+import { createMarketSource, type MarketSource } from './providers/market';
+import { createEventBus } from './realtime/create-event-bus';
+import { createWorker } from './worker';
+
+export interface ServiceOverrides {
+  /** A market other than the configured one (tests use a fast simulated or replay market). */
+  market?: MarketSource;
+  fetchFeed?: Parameters<typeof createTriggersService>[0]['fetchFeed'];
+}
+
+/**
+ * Every domain service, built once from configuration (no DI container: factories taking their
+ * dependencies). HTTP routes, sockets and the worker are all views of these.
+ */
+export function createServices(
+  config: Config,
+  db: Database,
+  log: FastifyBaseLogger,
+  overrides: ServiceOverrides = {},
+) {
+  const bus = createEventBus({ redisUrl: config.redisUrl });
+  const settings = createSettingsService(db);
+  const organizations = createOrganizationsService(db);
+  const auth = createAuth({ config, db, organizations });
+  const viewers = createViewerResolver({ auth, db, organizations });
+
+  const source = overrides.market ?? createMarketSource({ source: config.marketSource, ...config.market });
+  const market = createMarketService({
+    db,
+    source,
+    log,
+    onTicker: ({ pair, ticker }) =>
+      bus.publish('ticker', {
+        pair,
+        ticker: {
+          pair,
+          price: ticker.price,
+          volume: ticker.volume24h,
+          percentage: ticker.change24hPercent,
+          timestamp: new Date(ticker.timestamp).toISOString(),
+        },
+      }),
+  });
+  const ai = createAiCommentator({
+    provider: config.aiProvider,
+    baseUrl: config.env.OPENAI_BASE_URL,
+    apiKey: config.env.OPENAI_API_KEY,
+    settings,
+    log,
+  });
+  const offers = createOffersService({ db });
+  const pairs = createPairsService({ db });
+  const heatMap = createHeatMapStore({ db, bus, log });
+
+  async function announceOffers(result: PublishResult): Promise<void> {
+    if (result.created && result.offerId) {
+      const offer = await offers.get(result.offerId);
+      if (offer) bus.publish('new_offer', offer, ['traders']);
+    }
+    for (const id of result.refreshedIds) {
+      const offer = await offers.get(id);
+      if (offer) bus.publish('offer_update', offer, ['traders']);
+    }
+  }
+
+  const analysisQueue = createQueue<AnalysisJob>('analysis', {
+    redisUrl: config.redisUrl,
+    log: (error) => log.error({ err: error }, 'analysis job failed'),
+  });
+  const repo = createAnalysisRepo(db);
+  // Triggers start analyses and analyses read active triggers: the cycle is closed through this holder.
+  const linked: { triggers?: TriggersService } = {};
+  const runAnalysis = createAnalysisPipeline({
+    db,
+    repo,
+    bus,
+    loadCandles: (pairId, interval, since) => market.candles(pairId, interval, since),
+    analyzePair,
+    summarize: (input) => ai.summarize(input),
+    activeTriggerCount: (pair) => linked.triggers?.activeTriggerCount(pair) ?? Promise.resolve(0),
+    autoAnalysisConfig: () => settings.autoAnalysisConfig(),
+    takerFeePercent: config.takerFeePercent,
+    marketNow: () => source.now(),
+    onOffersChanged: announceOffers,
+  });
+  const analysis = createAnalysisService({ repo, queue: analysisQueue, runAnalysis });
+  const triggers = createTriggersService({
+    db,
+    requestAnalysis: (request) => analysis.requestAnalysis(request),
+    fetchFeed: overrides.fetchFeed,
+    log,
+  });
+  linked.triggers = triggers;
+  const lifecycle = createOfferLifecycle({
+    db,
+    loadCandles: (pairId, interval, since) => market.candles(pairId, interval, since),
+    marketNow: () => source.now(),
+  });
+  const systemHealth = createSystemHealth({ db, queues: [analysisQueue], redisUrl: config.redisUrl });
+  const worker = createWorker({
+    config,
+    log,
+    bus,
+    source,
+    market,
+    settings,
+    analysis,
+    triggers,
+    lifecycle,
+    offers,
+  });
+
+  return {
+    bus,
+    settings,
+    organizations,
+    auth,
+    viewers,
+    source,
+    market,
+    ai,
+    offers,
+    pairs,
+    heatMap,
+    analysis,
+    analysisQueue,
+    triggers,
+    lifecycle,
+    systemHealth,
+    worker,
+    /** Stops background work and releases connections (the bus closes with the realtime layer). */
+    async close(): Promise<void> {
+      await worker.stop();
+      await analysisQueue.close();
+      await systemHealth.close();
+      await source.close?.();
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,107 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { createScheduler, type PeriodicTask } from './jobs/scheduler';
+import type { AnalysisService } from './modules/analysis/analysis.service';
+import type { OfferLifecycle } from './modules/analysis/offer-lifecycle';
+import type { MarketService } from './modules/market/market.service';
+import type { OffersService } from './modules/offers/offers.service';
+import type { SettingsService } from './modules/settings/settings.service';
+import type { TriggersService } from './modules/triggers/triggers.service';
+import type { MarketSource } from './providers/market';
+import type { EventBus } from './realtime/event-bus';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** Enough hourly history for the market triggers' 7-day median and 24 h range. */
+const TRIGGER_LOOKBACK_MS = 8 * 24 * HOUR;
+
+export interface WorkerDeps {
+  config: Config;
+  log: FastifyBaseLogger;
+  bus: EventBus;
+  source: MarketSource;
+  market: MarketService;
+  settings: SettingsService;
+  analysis: AnalysisService;
+  triggers: TriggersService;
+  lifecycle: OfferLifecycle;
+  offers: OffersService;
+}
+
+/**
+ * The background work of ROLE=all|worker: market data in, analyses on a schedule and on triggers,
+ * offers expired and scored, old data pruned. Every step is idempotent, so several workers can run
+ * side by side (analyses of a pair are collapsed while queued; candles insert once).
+ */
+export function createWorker(deps: WorkerDeps) {
+  const { config, log, market, analysis, triggers, lifecycle, settings } = deps;
+  // The simulated and replay markets run `SIM_SPEED` times faster than the wall clock.
+  const marketMinute = config.marketSource === 'kraken' ? MINUTE : MINUTE / config.market.simSpeed;
+
+  async function syncAndBackfill(): Promise<void> {
+    const sync = await market.syncPairs();
+    log.info(
+      { added: sync.added.length, updated: sync.updated.length, deactivated: sync.deactivated.length },
+      'pairs synced',
+    );
+    for (const pair of await market.activePairs()) await market.backfill(pair.symbol);
+    await analysis.analyzeActivePairs();
+  }
+
+  async function refreshMarket(): Promise<void> {
+    for (const pair of await market.activePairs()) {
+      const result = await market.refresh(pair.symbol);
+      if (!result.ok || result.inserted['1h'] === 0) continue;
+      // A new hourly candle closed: the market triggers (breakout, volume spike, RSI) look at it.
+      const hourly = await market.candles(pair.id, '1h', deps.source.now() - TRIGGER_LOOKBACK_MS);
+      await triggers.evaluateMarket(pair.symbol, hourly);
+    }
+  }
+
+  async function offerUpkeep(): Promise<void> {
+    for (const id of await lifecycle.expireOffers()) {
+      const offer = await deps.offers.get(id);
+      if (offer) deps.bus.publish('offer_update', offer, ['traders']);
+    }
+    await lifecycle.scoreOutcomes();
+  }
+
+  const tasks: PeriodicTask[] = [
+    { name: 'market-sync', every: () => 6 * HOUR, run: syncAndBackfill, runAtStart: true },
+    { name: 'market-refresh', every: () => Math.max(1_000, marketMinute), run: refreshMarket },
+    {
+      name: 'auto-analysis',
+      every: async () => (await settings.autoAnalysisConfig()).intervalMinutes * MINUTE,
+      run: async () => {
+        if ((await settings.autoAnalysisConfig()).enabled) await analysis.analyzeActivePairs();
+      },
+    },
+    { name: 'feeds', every: () => 5 * MINUTE, run: async () => void (await triggers.pollFeeds()) },
+    { name: 'offer-upkeep', every: () => 30_000, run: offerUpkeep },
+    {
+      name: 'retention',
+      every: () => 24 * HOUR,
+      run: async () => {
+        const current = await settings.get();
+        await market.applyRetention({
+          retentionPolicyDays: current.retentionPolicy,
+          analysisRetentionDays: current.analysisRetentionDays,
+        });
+      },
+    },
+  ];
+  const scheduler = createScheduler(tasks, (task, error) =>
+    log.error({ err: error, task }, 'scheduled task failed'),
+  );
+
+  return {
+    start(): void {
+      analysis.startWorker(config.analysisConcurrency);
+      scheduler.start();
+    },
+    stop: () => scheduler.stop(),
+    runNow: (task: string) => scheduler.runNow(task),
+  };
+}
+
+export type Worker = ReturnType<typeof createWorker>;
