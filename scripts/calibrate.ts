@@ -105,7 +105,8 @@ async function evaluateInParallel(job: Job): Promise<EvaluatedSignal[]> {
     load[k]! += size;
   }
   // Workers do not inherit tsx's loader, so each registers it before importing this file.
-  const boot = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); });`;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(import.meta.url)}); });`;
   const parts = await Promise.all(
     shares.map(
       (files) =>
@@ -138,5 +139,9 @@ async function main() {
   else printTable(signals, options, (performance.now() - started) / 1000);
 }
 
-if (isMainThread) await main();
+if (isMainThread)
+  await main().catch((error: unknown) => {
+    console.error(`calibrate: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
 else parentPort!.postMessage(evaluateFiles(workerData as Job));

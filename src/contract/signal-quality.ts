@@ -40,7 +40,37 @@ export const calibrationBucketSchema = z.object({
 });
 export type CalibrationBucket = z.infer<typeof calibrationBucketSchema>;
 
+/**
+ * The engine's walk-forward backtest on the stored candles of the active pairs: at each evaluation
+ * point it sees only the past, then the signal is judged on the candles that followed (the same
+ * code as `npm run calibrate`).
+ */
+export const backtestCalibrationSchema = z.object({
+  computedAt: isoDateTimeSchema,
+  engineVersion: z.string(),
+  pairs: z.number().int().min(0),
+  signals: z.number().int().min(0),
+  /** Ten bands of predicted success, 0-10 % … 90-100 %; null where a band is empty. */
+  deciles: z.array(
+    z.object({
+      predicted: z.number().nullable(),
+      realised: z.number().nullable(),
+      count: z.number().int().min(0),
+    }),
+  ),
+  /** Count-weighted mean |predicted − realised|, in points. */
+  mae: z.number().min(0),
+  brier: z.number().min(0).max(1),
+  /** Brier score of always predicting the base rate: the score to beat. */
+  brierBaseline: z.number().min(0).max(1),
+  warmupDays: z.number(),
+  lookbackDays: z.number(),
+});
+export type BacktestCalibration = z.infer<typeof backtestCalibrationSchema>;
+
 export const signalQualityResponseSchema = z.object({
+  /** Null until the worker has computed the first backtest. */
+  backtest: backtestCalibrationSchema.nullable(),
   groups: z.array(signalQualityGroupSchema),
   calibration: z.array(calibrationBucketSchema),
   /** Brier score of predicted vs realised over all scored offers (0 best); null with no data. */

@@ -14,6 +14,7 @@ import { registerAdminScope } from './modules/admin/admin.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerContactRoutes } from './modules/contact/contact.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerSignalQualityRoutes } from './modules/signal-quality/signal-quality.routes';
 import { registerTriggerRoutes } from './modules/triggers/triggers.routes';
 import { registerAdminHeatMapRoutes, registerHeatMapRoutes } from './modules/offers/heat-map.routes';
 import { registerOfferRoutes } from './modules/offers/offers.routes';
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHeatMapRoutes(app, { heatMap });
   registerOfferRoutes(app, { offers: services.offers, viewers });
   registerPairRoutes(app, { pairs: services.pairs, viewers, bus, heatMap });
+  registerSignalQualityRoutes(app, { signalQuality: services.signalQuality, viewers });
 
   await registerAdminScope(app, {
     viewers,

@@ -16,6 +16,8 @@ import { createHeatMapStore } from './modules/offers/heat-map.store';
 import { createOffersService } from './modules/offers/offers.service';
 import { createPairsService } from './modules/pairs/pairs.service';
 import { createSettingsService } from './modules/settings/settings.service';
+import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
+import { createSignalQualityService } from './modules/signal-quality/signal-quality.service';
 import { createSystemHealth } from './modules/system/system-health';
 import { createTriggersService, type TriggersService } from './modules/triggers/triggers.service';
 import { createAiCommentator } from './providers/ai';
@@ -117,6 +119,15 @@ export function createServices(
     loadCandles: (pairId, interval, since) => market.candles(pairId, interval, since),
     marketNow: () => source.now(),
   });
+  const signalQuality = createSignalQualityService(db);
+  const refreshBacktest = async () => {
+    await computeBacktestReport({
+      db,
+      pairs: () => market.activePairs(),
+      hourlyCandles: (pairId) => market.candles(pairId, '1h', 0),
+      takerFeePercent: config.takerFeePercent,
+    });
+  };
   const systemHealth = createSystemHealth({ db, queues: [analysisQueue], redisUrl: config.redisUrl });
   const worker = createWorker({
     config,
@@ -129,6 +140,7 @@ export function createServices(
     triggers,
     lifecycle,
     offers,
+    refreshBacktest,
   });
 
   return {
@@ -147,6 +159,7 @@ export function createServices(
     analysisQueue,
     triggers,
     lifecycle,
+    signalQuality,
     systemHealth,
     worker,
     /** Stops background work and releases connections (the bus closes with the realtime layer). */

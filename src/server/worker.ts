@@ -26,6 +26,8 @@ export interface WorkerDeps {
   triggers: TriggersService;
   lifecycle: OfferLifecycle;
   offers: OffersService;
+  /** Recomputes the engine's walk-forward backtest on stored candles (Signal Quality). */
+  refreshBacktest(): Promise<void>;
 }
 
 /**
@@ -46,6 +48,7 @@ export function createWorker(deps: WorkerDeps) {
     );
     for (const pair of await market.activePairs()) await market.backfill(pair.symbol);
     await analysis.analyzeActivePairs();
+    await deps.refreshBacktest();
   }
 
   async function refreshMarket(): Promise<void> {

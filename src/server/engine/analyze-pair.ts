@@ -1,6 +1,7 @@
 /**
  * One pair's analysis: indicators → trend, risk, heat → progrev model → setup and exits → backtest of
- * the same setup over the pair's own past → expected profit, comment and figures. Every number comes
+ * the same setup over the pair's own past (how often it hit each exit or timed out, and what the
+ * timeouts returned) → expected profit, comment and figures. Every number comes
  * from the candles passed in, read up to the last one and never beyond, so the same candles always
  * give the same analysis.
  */
@@ -12,15 +13,18 @@ import { progrevAt } from './progrev';
 import { riskLevelOf, riskScoreOf } from './risk';
 import { computeSetupStates } from './setup-states';
 import { HORIZONS, chooseSetup, exitsFor, sideOf, type ModelCall } from './setups';
-import { estimateSuccess } from './success-rate';
+import { estimateSuccess, expectedProfitOf } from './success-rate';
 import type { AnalyzePairInput, Candle, Indicators, PairAnalysis, SignalPlan } from './types';
 import { DAY_MS } from './windows';
 
 export const ENGINE_VERSION = '1.0.0';
 /** EMA(50) and MACD's signal line need about this many candles before they mean anything. */
 export const MIN_HOURLY_CANDLES = 60;
-/** The model's scalp call needs at least this edge over a coin flip to pick a direction. */
-export const MODEL_CALL_MARGIN = 0.05;
+/**
+ * The model's scalp call needs at least this edge over a coin flip to pick a direction. The heavily
+ * regularised progrev model rarely strays further than a few points from 0.5 (docs/signals.md).
+ */
+export const MODEL_CALL_MARGIN = 0.02;
 
 /** Share of the last 24 h of candles whose high-low range exceeded their own ATR. */
 function densityAt(s: MarketSeries, i: number): number {
@@ -107,10 +111,8 @@ export function analyzePair(input: AnalyzePairInput): PairAnalysis {
     roundTripFeePercent: feePercent,
     fallbackRate: exits.stopLossPercent / (exits.takeProfitPercent + exits.stopLossPercent),
   });
-  const success = estimate.successRate;
-  const expectedProfitPercent =
-    success * exits.takeProfitPercent - (1 - success) * exits.stopLossPercent - feePercent;
-  const successRate = success * 100;
+  const expectedProfitPercent = expectedProfitOf(estimate, exits, feePercent);
+  const successRate = estimate.successRate * 100;
   const density = densityAt(s, i);
 
   const figures: Record<string, number> = {
@@ -137,9 +139,14 @@ export function analyzePair(input: AnalyzePairInput): PairAnalysis {
     sampleSize: estimate.sampleSize,
     cellSuccesses: estimate.cellSuccesses,
     cellEffectiveSample: estimate.cellEffectiveSample,
-    pairSuccessRate: estimate.pairRate * 100,
-    pairSampleSize: estimate.pairSampleSize,
+    stateSuccessRate: estimate.stateRate * 100,
     baseSuccessRate: estimate.baseRate * 100,
+    backtestHistorySize: estimate.historySize,
+    pTakeProfit: estimate.successRate,
+    pStopLoss: estimate.stopLossRate,
+    pTimeout: estimate.timeoutRate,
+    timeoutReturnPercent: estimate.timeoutReturnR * exits.stopLossPercent,
+    cellTimeouts: estimate.cellTimeouts,
     expectedProfitPercent,
     density,
   };

@@ -1,12 +1,13 @@
 /**
- * Walk-forward calibration of the success rate. For each series, after a warm-up, the engine is run
- * every `stepHours` on the candles seen so far (the last `lookbackDays` of them, like production) and
- * its predicted success rate is compared with what then happened on the candles after that point
- * (take-profit before stop-loss within the horizon, the same labelling the backtest uses). Nothing
- * the prediction sees lies after its evaluation point.
+ * Walk-forward calibration of the success rate and the expected profit. For each series, after a
+ * warm-up, the engine is run every `stepHours` on the candles seen so far (the last `lookbackDays` of
+ * them, like production) and its predictions are compared with what then happened on the candles
+ * after that point, with the same labelling the backtest uses: success = take-profit before
+ * stop-loss within the horizon; realised net return = +TP, −SL or the return at the horizon's last
+ * close, minus round-trip fees. Nothing the prediction sees lies after its evaluation point.
  */
 import type { PositionType } from '../../contract/enums';
-import { analyzePair } from './analyze-pair';
+import { MIN_HOURLY_CANDLES, analyzePair } from './analyze-pair';
 import { HOUR_MS, toHourly } from './candles';
 import { labelOutcome, type PriceSeries } from './outcomes';
 import type { Candle } from './types';
@@ -39,6 +40,28 @@ export interface CalibrationDecile {
   count: number;
 }
 
+export interface ProfitBand {
+  /** Mean predicted expected profit of the band's signals, percent. */
+  predicted: number;
+  /** Mean realised net return of the same signals, percent. */
+  realised: number;
+  count: number;
+}
+
+/** How predicted expected profit compares with the realised net return of the same signals. */
+export interface ExpectedProfitCalibration {
+  /** Five equal-count bands of signals sorted by predicted expected profit, lowest first. */
+  quintiles: ProfitBand[];
+  meanPredicted: number;
+  meanRealised: number;
+  /** meanPredicted − meanRealised, points: positive = the prediction promises too much. */
+  bias: number;
+  /** Count-weighted mean |predicted − realised| over the quintiles, points. */
+  mae: number;
+  /** Pearson correlation of predicted and realised per signal (0 when undefined). */
+  correlation: number;
+}
+
 export interface CalibrationResult {
   /** Ten bands of predicted success: [0,10) … [90,100]. */
   deciles: CalibrationDecile[];
@@ -48,15 +71,20 @@ export interface CalibrationResult {
   /** Brier score of always predicting the evaluated signals' own base rate. */
   brierBaseline: number;
   signals: number;
+  expectedProfit: ExpectedProfitCalibration;
 }
 
 export interface EvaluatedSignal {
   series: string;
   time: number;
   positionType: PositionType;
-  /** Percent. */
+  /** Predicted success rate, percent. */
   predicted: number;
   succeeded: boolean;
+  /** Predicted expected profit, percent. */
+  predictedProfit: number;
+  /** Realised net return of the trade after round-trip fees, percent. */
+  realisedProfit: number;
 }
 
 export const CALIBRATION_DEFAULTS: Required<CalibrationOptions> = {
@@ -96,6 +124,7 @@ export function evaluateSignals(
       if (t < nextEval) continue;
       nextEval = t + o.stepHours * HOUR_MS;
       while (candles[start]!.time <= t - o.lookbackDays * DAY_MS) start++;
+      if (i + 1 - start < MIN_HOURLY_CANDLES) continue; // a window mostly made of gaps: nothing to analyse
       const a = analyzePair({
         pair: name,
         hourly: candles.slice(start, i + 1),
@@ -119,10 +148,56 @@ export function evaluateSignals(
         positionType: sig.positionType,
         predicted: a.successRate,
         succeeded: outcome.result === 'tp',
+        predictedProfit: a.expectedProfitPercent,
+        realisedProfit: outcome.returnFraction * 100 - sig.feePercent,
       });
     }
   }
   return out;
+}
+
+const mean = (xs: number[]) => (xs.length > 0 ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+/** Predicted expected profit against the realised net return, by predicted-profit quintile. */
+export function summarizeExpectedProfit(signals: EvaluatedSignal[]): ExpectedProfitCalibration {
+  // Ties broken by time and series so the bands do not depend on the input order.
+  const sorted = [...signals].sort(
+    (a, b) =>
+      a.predictedProfit - b.predictedProfit ||
+      a.time - b.time ||
+      (a.series < b.series ? -1 : a.series > b.series ? 1 : 0),
+  );
+  const n = sorted.length;
+  const quintiles: ProfitBand[] = [];
+  for (let q = 0; q < 5; q++) {
+    const band = sorted.slice(Math.round((q * n) / 5), Math.round(((q + 1) * n) / 5));
+    if (band.length === 0) continue;
+    quintiles.push({
+      predicted: mean(band.map((x) => x.predictedProfit)),
+      realised: mean(band.map((x) => x.realisedProfit)),
+      count: band.length,
+    });
+  }
+  const meanPredicted = mean(sorted.map((x) => x.predictedProfit));
+  const meanRealised = mean(sorted.map((x) => x.realisedProfit));
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  for (const x of sorted) {
+    const dx = x.predictedProfit - meanPredicted;
+    const dy = x.realisedProfit - meanRealised;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  }
+  return {
+    quintiles,
+    meanPredicted,
+    meanRealised,
+    bias: meanPredicted - meanRealised,
+    mae: n > 0 ? quintiles.reduce((sum, b) => sum + b.count * Math.abs(b.predicted - b.realised), 0) / n : 0,
+    correlation: sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : 0,
+  };
 }
 
 export function summarizeCalibration(signals: EvaluatedSignal[]): CalibrationResult {
@@ -151,6 +226,7 @@ export function summarizeCalibration(signals: EvaluatedSignal[]): CalibrationRes
     brier: n > 0 ? brier / n : 0,
     brierBaseline: baseRate * (1 - baseRate),
     signals: n,
+    expectedProfit: summarizeExpectedProfit(signals),
   };
 }
 

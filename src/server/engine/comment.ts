@@ -25,6 +25,11 @@ const HORIZON_WORDS: Record<SignalPlan['horizon'], string> = {
 
 const pct = (x: number, digits = 2) => `${x.toFixed(digits)} %`;
 
+function ordinal(n: number): string {
+  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
 function trendWords(trend: Trend, ind: Indicators): string {
   const ema = ind.ema20 > ind.ema50 ? 'EMA20 above EMA50' : 'EMA20 below EMA50';
   const macdSide = ind.macd > 0 ? 'MACD above zero' : 'MACD below zero';
@@ -57,7 +62,7 @@ export function buildComment(input: {
   const side = sig.side === 'buy' ? 'buy' : 'sell';
   const parts = [
     `${trendWords(input.trend, ind)}.`,
-    `Risk ${input.risk}: volatility at the ${Math.round(input.volatilityPercentile * 100)}th percentile of its history, ATR ${pct(ind.atrPercent)}.`,
+    `Risk ${input.risk}: volatility at the ${ordinal(Math.round(input.volatilityPercentile * 100))} percentile of its history, ATR ${pct(ind.atrPercent)}.`,
     heat,
     `${HORIZON_WORDS[sig.horizon]} (${sig.positionType}, ${side} at market): take-profit ${pct(sig.takeProfitPercent)}, stop-loss ${pct(sig.stopLossPercent)} within ${sig.horizonMinutes / 60} h.`,
     `${input.successRate.toFixed(0)} % success expected from ${input.sampleSize} similar past setups; expected profit ${pct(input.expectedProfitPercent)} after ${pct(sig.feePercent)} fees.`,

@@ -8,7 +8,7 @@
 export interface LogisticModel {
   mean: number[];
   scale: number[];
-  /** weights[0] is the intercept (not penalised). */
+  /** weights[0] is the intercept. */
   weights: number[];
 }
 
@@ -42,7 +42,17 @@ function solve(a: number[][], b: number[]): number[] {
   return x;
 }
 
-export function fitLogistic(rows: number[][], labels: number[], l2 = 1): LogisticModel {
+/**
+ * `l2` is the ridge on the standardised weights; with `penaliseIntercept` the intercept is pulled
+ * toward 0 (probability 0.5) too, for targets that are fair coin flips unless the data shows otherwise.
+ */
+export function fitLogistic(
+  rows: number[][],
+  labels: number[],
+  options: { l2?: number; penaliseIntercept?: boolean } = {},
+): LogisticModel {
+  const l2 = options.l2 ?? 1;
+  const firstPenalised = options.penaliseIntercept ? 0 : 1;
   const d = rows[0]?.length ?? 0;
   const count = rows.length;
   const dim = d + 1;
@@ -69,7 +79,7 @@ export function fitLogistic(rows: number[][], labels: number[], l2 = 1): Logisti
   for (let step = 0; step < NEWTON_STEPS; step++) {
     grad.fill(0);
     hess.fill(0);
-    for (let k = 1; k < dim; k++) [grad[k], hess[k * dim + k]] = [l2 * w[k]!, l2];
+    for (let k = firstPenalised; k < dim; k++) [grad[k], hess[k * dim + k]] = [l2 * w[k]!, l2];
     for (let i = 0; i < count; i++) {
       const o = i * dim;
       let dot = 0;

@@ -17,7 +17,7 @@ describe('logistic regression (fixed Newton steps)', () => {
   }
 
   it('recovers the direction and rough size of a known effect', () => {
-    const m = fitLogistic(rows, labels, 0);
+    const m = fitLogistic(rows, labels, { l2: 0 });
     const slope = m.weights[1]! / m.scale[0]!;
     expect(slope).toBeGreaterThan(1.2);
     expect(slope).toBeLessThan(1.8);

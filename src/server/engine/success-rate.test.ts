@@ -46,7 +46,7 @@ describe('backtest of the current setup', () => {
     fallbackRate: 0.4,
   };
 
-  it('counts only past trades in the same state and stays between the raw and broader rates', () => {
+  it('counts only past trades in the same state and lands between the raw and the state rate', () => {
     const e = estimateSuccess(args);
     const sameState = states.trend.filter(
       (t, j) =>
@@ -59,8 +59,9 @@ describe('backtest of the current setup', () => {
     expect(e.sampleSize).toBeGreaterThan(0);
     expect(e.sampleSize).toBeLessThanOrEqual(sameState);
     const raw = e.cellSuccesses / e.sampleSize;
-    expect(e.successRate).toBeGreaterThanOrEqual(Math.min(raw, e.pairRate) - 1e-12);
-    expect(e.successRate).toBeLessThanOrEqual(Math.max(raw, e.pairRate) + 1e-12);
+    expect(e.successRate).toBeGreaterThanOrEqual(Math.min(raw, e.stateRate) - 1e-12);
+    expect(e.successRate).toBeLessThanOrEqual(Math.max(raw, e.stateRate) + 1e-12);
+    expect(e.historySize).toBe(s.n - 8 - 168);
   });
 
   it('falls back when there is no history at all', () => {

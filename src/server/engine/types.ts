@@ -103,7 +103,11 @@ export interface PairAnalysis {
   sampleSize: number;
   /** 0-1: probability the move progresses one ATR before reversing one ATR. */
   progrevScore: number;
-  /** success × TP − (1 − success) × SL − fees, percent. */
+  /**
+   * Expected net return of taking the signal, percent: P(tp) × TP − P(sl) × SL + P(timeout) ×
+   * mean timeout return − fees, from the same backtest as `successRate` (P(tp) = success rate).
+   * The components are in `figures` (pTakeProfit, pStopLoss, pTimeout, timeoutReturnPercent).
+   */
   expectedProfitPercent: number;
   /** 0-1: share of the last 24 hourly candles whose range exceeded their ATR (how busy the tape is). */
   density: number;

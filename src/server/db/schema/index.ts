@@ -12,3 +12,4 @@ export * from './logs';
 export * from './referrals';
 export * from './contact';
 export * from './relations';
+export * from './signal-quality';

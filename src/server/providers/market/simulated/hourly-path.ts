@@ -4,32 +4,53 @@
  * (seed, pair, hour index) it gives the same history whenever and however often it is asked for,
  * across restarts too. The minute path inside each hour is drawn later (minute-bridge.ts).
  *
- * Model per hour k (σ̄ = calm hourly volatility):
- *   r_k = −κ·x_k + breakout drift + σ_k·z_k + J_k,     x = log(price / level)
- *   σ_k² = GARCH(1,1) variance × intraday/weekend season × breakout boost
- *   z_k = fat-tailed mix of a common crypto factor (same stream for every pair) and an own shock
- *   J_k = rare jump of 4-10 σ̄; breakouts = 3-10 h trends with more volatility and volume
+ * Model per hour k (σ̄ = calm hourly volatility, x = log(price / level)):
+ *   r_k = −κ_R·x_k − ρ_R·(x_k − a_k) + μ_k + b_k + σ_k·z_k + J_k
+ *   R_k  = regime: up-trend, down-trend or range, a semi-Markov chain per pair (regime.ts); trends
+ *          last 1.5 + Exp(3) days, ranges 1 + Exp(2.5) days
+ *   μ_k  = trend drift, eased toward ±m·σ̄ (m = 0.08-0.18 per trend, a few % a day) in trends and
+ *          toward 0 in ranges
+ *   κ_R  = slow reversion toward the profile level (half-life 60 days, 120 days in trends)
+ *   ρ_R  = range reversion toward a_k, the level the range formed at (0 in trends)
+ *   b_k  = breakout drift: 3-10 h bursts with more volatility and volume; most trends open with
+ *          one, and inside a trend most go its way, so volume-backed breakouts tend to continue
+ *   σ_k² = GARCH(1,1) variance × intraday/weekend season × breakout boost (× 1.1 in down-trends)
+ *   z_k  = fat-tailed mix of a common crypto factor (same stream for every pair) and an own shock
+ *   J_k  = rare jump of 4-10 σ̄
  *   volume_k grows with σ_k and |shock|, with the session, in breakouts, and in rare spikes.
  */
 import { HOUR_MS } from '../candle-math';
 import type { PairProfile } from './profiles';
 import { Rng, hashSeed } from './random';
+import { RegimeChain, type Regime } from './regime';
 
 const HOURS_PER_YEAR = 8_760;
 
 const GARCH_ALPHA = 0.08;
 const GARCH_BETA = 0.9;
-/** Mean reversion of the log price toward the profile level: half-life 60 days. */
+/** Mean reversion of the log price toward the profile level: half-life 60 days (twice that in trends). */
 const KAPPA = Math.LN2 / (60 * 24);
+const TREND_KAPPA_FACTOR = 0.5;
+/** Reversion toward the level a range formed at: half-life 36 h. */
+const RANGE_REVERSION = Math.LN2 / 36;
+/** The range's level follows the price slowly (half-life 4 days). */
+const RANGE_ANCHOR_RATE = Math.LN2 / 96;
+/** Per hour, the drift moves this share of the way to its regime's target (about a 5-hour ease). */
+const DRIFT_EASE = 0.2;
+const DOWN_TREND_VOLATILITY = 1.1;
 const JUMP_PROBABILITY = 0.003;
-const BREAKOUT_PROBABILITY = 1 / 150;
+const BREAKOUT_PROBABILITY = 1 / 160;
+/** Share of random breakouts inside a trend that go the trend's way. */
+const BREAKOUT_WITH_TREND = 0.8;
+/** Share of trends that open with a breakout. */
+const TREND_OPENING_BREAKOUT = 0.75;
 const VOLUME_SPIKE_PROBABILITY = 0.01;
 const TAIL_PROBABILITY = 0.05;
 const TAIL_SCALE = 2.2;
-/** Keeps E[scale²] = 1 for the two-scale mixture. */
 /** E[(jump / σ̄)²] = p · E[(4 + 6U)²] = p · 52. */
 const JUMP_VARIANCE = JUMP_PROBABILITY * 52;
 const OMEGA = 1 - GARCH_ALPHA - GARCH_BETA - GARCH_ALPHA * 0.25 * JUMP_VARIANCE;
+/** Keeps E[scale²] = 1 for the two-scale mixture. */
 const BODY_SCALE = Math.sqrt((1 - TAIL_PROBABILITY * TAIL_SCALE ** 2) / (1 - TAIL_PROBABILITY));
 
 export class HourlyPath {
@@ -41,15 +62,21 @@ export class HourlyPath {
   jump = new Float32Array(0);
   /** Base-asset volume of hour k. */
   volume = new Float64Array(0);
+  /** The pair's regime in hour k: 1 up-trend, −1 down-trend, 0 range. */
+  regime = new Int8Array(0);
   length = 0;
 
   readonly logLevel: number;
   readonly sigmaBar: number;
   private readonly market: Rng;
   private readonly own: Rng;
+  private readonly regimes: RegimeChain;
+  private readonly marketRegimes: RegimeChain;
   private readonly epochHour: number;
   private x = 0;
   private variance: number;
+  private drift = 0;
+  private anchor = 0;
   private breakoutLeft = 0;
   private breakoutDrift = 0;
 
@@ -64,6 +91,9 @@ export class HourlyPath {
     this.variance = this.sigmaBar ** 2;
     this.market = new Rng(hashSeed(seed, 'market'));
     this.own = new Rng(hashSeed(seed, 'pair', profile.base));
+    // The crypto market's own regime (shared by every pair) tilts which way a pair's trends go.
+    this.marketRegimes = new RegimeChain(new Rng(hashSeed(seed, 'market-regime')));
+    this.regimes = new RegimeChain(new Rng(hashSeed(seed, 'regime', profile.base)));
     this.epochHour = Math.floor(epoch / HOUR_MS);
   }
 
@@ -82,7 +112,7 @@ export class HourlyPath {
   private grow(needed: number): void {
     if (needed <= this.logClose.length) return;
     const size = Math.max(needed, Math.ceil(this.logClose.length * 1.5), 1024);
-    const copy = <T extends Float64Array | Float32Array>(old: T, next: T) => {
+    const copy = <T extends Float64Array | Float32Array | Int8Array>(old: T, next: T) => {
       next.set(old);
       return next;
     };
@@ -90,6 +120,7 @@ export class HourlyPath {
     this.sigma = copy(this.sigma, new Float32Array(size));
     this.jump = copy(this.jump, new Float32Array(size));
     this.volume = copy(this.volume, new Float64Array(size));
+    this.regime = copy(this.regime, new Int8Array(size));
   }
 
   private step(k: number): void {
@@ -101,22 +132,34 @@ export class HourlyPath {
     const session = Math.cos((2 * Math.PI * (hourOfDay - 15)) / 24); // busiest around 15:00 UTC
     const season = (1 + 0.2 * session) * (weekend ? 0.8 : 1);
 
+    const marketRegime = this.marketRegimes.step(0);
+    const previous = this.regimes.regime;
+    const regime = this.regimes.step(this.x, marketRegime);
+    if (regime !== previous) this.enterRegime(regime);
+    const target = regime === 0 ? 0 : regime * this.regimes.strength * sigmaBar;
+    this.drift += DRIFT_EASE * (target - this.drift);
+
     if (this.breakoutLeft === 0 && own.next() < BREAKOUT_PROBABILITY) {
-      this.breakoutLeft = 3 + Math.floor(own.next() * 8);
-      this.breakoutDrift = own.sign() * (0.6 + 0.8 * own.next()) * sigmaBar;
+      const withTrend = regime !== 0 && own.next() < BREAKOUT_WITH_TREND;
+      this.startBreakout(withTrend ? regime : own.sign(), 3 + Math.floor(own.next() * 8));
     }
     const inBreakout = this.breakoutLeft > 0;
     if (inBreakout) this.breakoutLeft--;
-    const boost = inBreakout ? 1.5 : 1;
+    const boost = (inBreakout ? 1.5 : 1) * (regime < 0 ? DOWN_TREND_VOLATILITY : 1);
 
     const sigma = Math.sqrt(this.variance) * season * boost;
     const loading = profile.marketLoading;
     const tail = own.next() < TAIL_PROBABILITY ? TAIL_SCALE : BODY_SCALE;
     const z = (loading * this.market.normal() + Math.sqrt(1 - loading ** 2) * own.normal()) * tail;
     const jump = own.next() < JUMP_PROBABILITY ? own.sign() * sigmaBar * (4 + 6 * own.next()) : 0;
-    const drift = -KAPPA * this.x + (inBreakout ? this.breakoutDrift : 0);
+    const reversion =
+      regime === 0
+        ? -KAPPA * this.x - RANGE_REVERSION * (this.x - this.anchor)
+        : -KAPPA * TREND_KAPPA_FACTOR * this.x;
+    const drift = reversion + this.drift + (inBreakout ? this.breakoutDrift : 0);
     const shock = sigma * z + jump;
     this.x += drift + shock;
+    if (regime === 0) this.anchor += RANGE_ANCHOR_RATE * (this.x - this.anchor);
 
     // Jumps feed the variance at half weight (they raise volatility afterwards, as real ones do);
     // OMEGA already discounts that so the long-run variance stays σ̄².
@@ -139,5 +182,20 @@ export class HourlyPath {
     this.sigma[k] = sigma;
     this.jump[k] = jump;
     this.volume[k] = quoteVolume / Math.exp(logClose);
+    this.regime[k] = regime;
+  }
+
+  /** A range forms where the price is; most trends open with a breakout their way. */
+  private enterRegime(regime: Regime): void {
+    if (regime === 0) {
+      this.anchor = this.x;
+      return;
+    }
+    if (this.own.next() < TREND_OPENING_BREAKOUT) this.startBreakout(regime, 3 + Math.floor(this.own.next() * 6));
+  }
+
+  private startBreakout(direction: number, hours: number): void {
+    this.breakoutLeft = hours;
+    this.breakoutDrift = direction * (0.6 + 0.8 * this.own.next()) * this.sigmaBar;
   }
 }

@@ -1,0 +1,202 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { heatMapSchema } from '../../../contract/heatmap';
+import { offerSchema } from '../../../contract/offers';
+import { analyses, analysisSnapshots, offers } from '../../db/schema';
+import { createManualClock } from '../../providers/market';
+import { createSimulatedMarketSource } from '../../providers/market/simulated';
+import type { BusMessage } from '../../realtime/event-bus';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
+
+// A fixed market clock: the same seed and time give the same candles, so the same scores.
+const START = Date.UTC(2026, 10, 20, 12, 0, 0);
+
+async function startMarket(seed = 7) {
+  const clock = createManualClock(START);
+  const t = await createTestApp({ overrides: { market: createSimulatedMarketSource({ seed, clock }) } });
+  const events: BusMessage[] = [];
+  t.app.services.bus.subscribe((message) => events.push(message));
+  t.app.services.analysis.startWorker(2);
+  await t.app.services.worker.runNow('market-sync');
+  await t.app.services.analysisQueue.drained();
+  return { t, clock, events };
+}
+
+const heatMapOf = async (t: TestApp) =>
+  heatMapSchema.parse(
+    (await t.app.inject({ method: 'GET', url: '/api/offers/heat-map?timeRange=7d' })).json(),
+  );
+
+describe('the analysis pipeline on the simulated market', () => {
+  let t: TestApp;
+  let events: BusMessage[];
+  let clock: ReturnType<typeof createManualClock>;
+  let trader: TestUser;
+
+  beforeAll(async () => {
+    ({ t, events, clock } = await startMarket());
+    trader = await signUp(t.app, 'Trader');
+  }, 120_000);
+  afterAll(async () => t.close());
+
+  it('analyses every simulated pair in stages and fills the heat map with varied, non-zero scores', async () => {
+    const runs = await t.db.select().from(analyses);
+    expect(runs).toHaveLength(12);
+    expect(runs.every((r) => r.status === 'completed' && r.progress === 100)).toBe(true);
+    const stages = await t.db
+      .select()
+      .from(analysisSnapshots)
+      .where(eq(analysisSnapshots.analysisId, runs[0]!.id));
+    expect(stages.map((s) => s.stage)).toEqual([
+      null,
+      'fetch',
+      'indicators',
+      'backtest',
+      'scoring',
+      'offer',
+      'offer',
+    ]);
+
+    const map = await heatMapOf(t);
+    expect(Object.keys(map)).toHaveLength(12);
+    const heats = Object.values(map).map((e) => e.heatScore);
+    expect(heats.every((h) => h > 0 && h <= 100)).toBe(true);
+    expect(new Set(heats.map((h) => h.toFixed(1))).size).toBeGreaterThan(6);
+    for (const entry of Object.values(map)) {
+      expect(entry.successRate).toBeGreaterThan(0);
+      expect(entry.tickerData.price_history.length).toBeGreaterThan(100);
+      expect(entry.aiComments.summary).toContain(entry.pair);
+    }
+    const statuses = events
+      .filter((e) => e.event === 'analysis_status')
+      .map((e) => e.payload as { status: string });
+    expect(statuses.filter((s) => s.status === 'completed')).toHaveLength(12);
+    expect(events.some((e) => e.event === 'heatmap_update')).toBe(true);
+  });
+
+  it('publishes an offer for a bypass analysis, lists it to traders and announces it', async () => {
+    const { analysisId } = await t.app.services.analysis.requestAnalysis({
+      pair: 'ETH/USD',
+      bypassThresholds: true,
+      reason: 'test',
+    });
+    await t.app.services.analysisQueue.drained();
+    const [row] = await t.db.select().from(offers).where(eq(offers.analysisId, analysisId));
+    expect(row).toBeDefined();
+    expect(row!.provenance).toMatchObject({
+      engineVersion: expect.any(String) as unknown,
+      bypassedThresholds: true,
+    });
+    const announced = events.find((e) => e.event === 'new_offer');
+    expect(offerSchema.parse(announced?.payload).id).toBe(row!.id);
+    expect(announced?.rooms).toEqual(['traders']);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/offers?limit=50', headers: trader.auth });
+    expect(list.json<{ data: { id: string }[] }>().data.map((o) => o.id)).toContain(row!.id);
+
+    // A second analysis of the pair on the same candles keeps the one live offer per position type.
+    await t.app.services.analysis.requestAnalysis({
+      pair: 'ETH/USD',
+      bypassThresholds: true,
+      reason: 'again',
+    });
+    await t.app.services.analysisQueue.drained();
+    const live = await t.db.select().from(offers).where(eq(offers.pairId, row!.pairId));
+    expect(live.filter((o) => o.status === 'open' || o.status === 'hot')).toHaveLength(1);
+  });
+
+  it('scores the offer at its horizon against the candles that followed', async () => {
+    const [offer] = await t.db.select().from(offers);
+    expect(offer?.outcome).toBeNull();
+    // Walk the market past the offer's horizon, an hour at a time, as the worker would.
+    const hours = Math.ceil(offer!.horizonMinutes / 60) + 2;
+    for (let h = 0; h < hours; h++) {
+      clock.advance(3_600_000);
+      await t.app.services.worker.runNow('market-refresh');
+    }
+    await t.app.services.lifecycle.scoreOutcomes();
+    const [scored] = await t.db.select().from(offers).where(eq(offers.id, offer!.id));
+    expect(['succeeded', 'failed', 'neither']).toContain(scored!.outcome);
+  });
+});
+
+describe('determinism', () => {
+  it('gives the same scores for the same candles, in two separate deployments', async () => {
+    const a = await startMarket(11);
+    const b = await startMarket(11);
+    try {
+      const [mapA, mapB] = [await heatMapOf(a.t), await heatMapOf(b.t)];
+      const scores = (map: typeof mapA) =>
+        Object.fromEntries(
+          Object.entries(map).map(([pair, e]) => [
+            pair,
+            [e.heatScore, e.successRate, e.progrevScore, e.positionType, e.refereeRisk],
+          ]),
+        );
+      expect(Object.keys(mapA)).toHaveLength(12);
+      expect(scores(mapA)).toEqual(scores(mapB));
+    } finally {
+      await a.t.close();
+      await b.t.close();
+    }
+  }, 180_000);
+});
+
+describe('signal quality', () => {
+  it('serves the walk-forward backtest of the stored candles and the live scored offers', async () => {
+    const { t, clock } = await startMarket(5);
+    try {
+      const trader = await signUp(t.app, 'Quality');
+      expect((await t.app.inject({ method: 'GET', url: '/api/signal-quality' })).statusCode).toBe(401);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/signal-quality?timeRange=all',
+        headers: trader.auth,
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json<{
+        backtest: { pairs: number; signals: number; deciles: { count: number }[]; mae: number } | null;
+        calibration: { sampleSize: number }[];
+        brierScore: number | null;
+      }>();
+      expect(body.backtest?.pairs).toBe(12);
+      expect(body.backtest?.signals).toBeGreaterThan(100);
+      expect(body.backtest?.deciles.reduce((n, d) => n + d.count, 0)).toBe(body.backtest?.signals);
+      expect(body.calibration).toHaveLength(10);
+      expect(body.brierScore).toBeNull();
+
+      // A published offer, once scored at its horizon, shows up in the live calibration.
+      await t.app.services.analysis.requestAnalysis({ pair: 'BTC/USD', bypassThresholds: true });
+      await t.app.services.analysisQueue.drained();
+      const [offer] = await t.db.select().from(offers);
+      for (let h = 0; h < Math.ceil(offer!.horizonMinutes / 60) + 2; h++) {
+        clock.advance(3_600_000);
+        await t.app.services.worker.runNow('market-refresh');
+      }
+      expect(await t.app.services.lifecycle.scoreOutcomes()).toBe(1);
+      const after = (
+        await t.app.inject({ method: 'GET', url: '/api/signal-quality?timeRange=all', headers: trader.auth })
+      ).json<{
+        calibration: { sampleSize: number }[];
+        groups: { sampleSize: number; positionType: string }[];
+        brierScore: number | null;
+      }>();
+      expect(after.calibration.reduce((n, b) => n + b.sampleSize, 0)).toBe(1);
+      expect(after.groups).toEqual([
+        expect.objectContaining({ sampleSize: 1, positionType: offer!.positionType }),
+      ]);
+      expect(after.brierScore).not.toBeNull();
+      expect(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/signal-quality?timeRange=forever',
+            headers: trader.auth,
+          })
+        ).statusCode,
+      ).toBe(400);
+    } finally {
+      await t.close();
+    }
+  }, 180_000);
+});

@@ -1,0 +1,74 @@
+import { desc } from 'drizzle-orm';
+import type { BacktestCalibration } from '../../../contract/signal-quality';
+import type { Database } from '../../db/client';
+import { signalQualityReports } from '../../db/schema';
+import {
+  ENGINE_VERSION,
+  evaluateSignals,
+  summarizeCalibration,
+  type Candle,
+  type EvaluatedSignal,
+} from '../../engine';
+
+/** Stored history is ~90 days: half warms the model up, the other half is scored walk-forward. */
+const WARMUP_DAYS = 45;
+const LOOKBACK_DAYS = 45;
+const STEP_HOURS = 7;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export interface BacktestDeps {
+  db: Database;
+  pairs(): Promise<{ id: number; symbol: string }[]>;
+  hourlyCandles(pairId: number): Promise<Candle[]>;
+  takerFeePercent: number;
+}
+
+/**
+ * Recomputes the walk-forward calibration of the engine on every active pair's stored candles,
+ * one pair at a time (yielding between pairs so the server stays responsive), and stores it.
+ */
+export async function computeBacktestReport(deps: BacktestDeps): Promise<BacktestCalibration> {
+  const pairs = await deps.pairs();
+  const signals: EvaluatedSignal[] = [];
+  for (const pair of pairs) {
+    const candles = await deps.hourlyCandles(pair.id);
+    signals.push(
+      ...evaluateSignals([{ name: pair.symbol, candles }], {
+        warmupDays: WARMUP_DAYS,
+        lookbackDays: LOOKBACK_DAYS,
+        stepHours: STEP_HOURS,
+        takerFeePercent: deps.takerFeePercent,
+      }),
+    );
+    await yieldToEventLoop();
+  }
+  const summary = summarizeCalibration(signals);
+  const report: BacktestCalibration = {
+    computedAt: new Date().toISOString(),
+    engineVersion: ENGINE_VERSION,
+    pairs: pairs.length,
+    signals: summary.signals,
+    deciles: summary.deciles,
+    mae: summary.mae,
+    brier: summary.brier,
+    brierBaseline: summary.brierBaseline,
+    warmupDays: WARMUP_DAYS,
+    lookbackDays: LOOKBACK_DAYS,
+  };
+  await deps.db.insert(signalQualityReports).values({
+    engineVersion: ENGINE_VERSION,
+    pairs: pairs.length,
+    report: report as unknown as Record<string, unknown>,
+  });
+  return report;
+}
+
+export async function latestBacktestReport(db: Database): Promise<BacktestCalibration | null> {
+  const [row] = await db
+    .select({ report: signalQualityReports.report })
+    .from(signalQualityReports)
+    .orderBy(desc(signalQualityReports.computedAt))
+    .limit(1);
+  return (row?.report as BacktestCalibration | undefined) ?? null;
+}

@@ -1,0 +1,113 @@
+import { and, gte, isNotNull, sql } from 'drizzle-orm';
+import type {
+  CalibrationBucket,
+  SignalQualityGroup,
+  SignalQualityQuery,
+  SignalQualityResponse,
+} from '../../../contract/signal-quality';
+import type { Database } from '../../db/client';
+import { offers } from '../../db/schema';
+import { ENGINE_VERSION } from '../../engine';
+import { latestBacktestReport } from './signal-quality.backtest';
+
+const RANGE_DAYS: Record<SignalQualityQuery['timeRange'], number | null> = {
+  '7d': 7,
+  '30d': 30,
+  '90d': 90,
+  all: null,
+};
+
+interface Counts {
+  sampleSize: number;
+  succeeded: number;
+  failed: number;
+  neither: number;
+  predictedSum: number;
+}
+
+function outcomeCounts(c: Counts) {
+  return {
+    predictedSuccessRate: c.sampleSize ? c.predictedSum / c.sampleSize : null,
+    sampleSize: c.sampleSize,
+    succeeded: c.succeeded,
+    failed: c.failed,
+    neither: c.neither,
+    realisedSuccessRate: c.sampleSize ? (100 * c.succeeded) / c.sampleSize : null,
+  };
+}
+
+/**
+ * Live results: every offer scored at its horizon (accepted, rejected, ignored or expired alike),
+ * predicted success against realised, by position type × risk and by band of prediction; plus the
+ * latest walk-forward backtest of the engine on stored candles.
+ */
+export function createSignalQualityService(db: Database) {
+  return {
+    async read(query: SignalQualityQuery): Promise<SignalQualityResponse> {
+      const days = RANGE_DAYS[query.timeRange];
+      const since = days === null ? null : new Date(Date.now() - days * 86_400_000);
+      const rows = await db
+        .select({
+          positionType: offers.positionType,
+          riskLevel: offers.riskLevel,
+          band: sql<number>`least(9, floor(${offers.successRate} / 10))::int`,
+          outcome: offers.outcome,
+          n: sql<number>`count(*)::int`,
+          predictedSum: sql<number>`sum(${offers.successRate})::float8`,
+          brierSum: sql<number>`sum(power(${offers.successRate} / 100 - case when ${offers.outcome} = 'succeeded' then 1 else 0 end, 2))::float8`,
+        })
+        .from(offers)
+        .where(and(isNotNull(offers.outcome), since ? gte(offers.createdAt, since) : undefined))
+        .groupBy(offers.positionType, offers.riskLevel, sql`3`, offers.outcome);
+
+      const empty = (): Counts => ({ sampleSize: 0, succeeded: 0, failed: 0, neither: 0, predictedSum: 0 });
+      const groups = new Map<
+        string,
+        Counts & {
+          positionType: SignalQualityGroup['positionType'];
+          riskLevel: SignalQualityGroup['riskLevel'];
+        }
+      >();
+      const bands = Array.from({ length: 10 }, empty);
+      let brierSum = 0;
+      let total = 0;
+      for (const row of rows) {
+        const key = `${row.positionType}|${row.riskLevel}`;
+        const group = groups.get(key) ?? {
+          ...empty(),
+          positionType: row.positionType,
+          riskLevel: row.riskLevel,
+        };
+        groups.set(key, group);
+        for (const target of [group, bands[row.band]!]) {
+          target.sampleSize += row.n;
+          target.predictedSum += row.predictedSum;
+          if (row.outcome === 'succeeded') target.succeeded += row.n;
+          else if (row.outcome === 'failed') target.failed += row.n;
+          else target.neither += row.n;
+        }
+        brierSum += row.brierSum;
+        total += row.n;
+      }
+      const calibration: CalibrationBucket[] = bands.map((band, i) => ({
+        from: i * 10,
+        to: i * 10 + 10,
+        ...outcomeCounts(band),
+      }));
+      return {
+        backtest: await latestBacktestReport(db),
+        groups: [...groups.values()]
+          .sort(
+            (a, b) => a.positionType.localeCompare(b.positionType) || a.riskLevel.localeCompare(b.riskLevel),
+          )
+          .map((g) => ({ positionType: g.positionType, riskLevel: g.riskLevel, ...outcomeCounts(g) })),
+        calibration,
+        brierScore: total ? brierSum / total : null,
+        engineVersion: ENGINE_VERSION,
+        generatedAt: new Date().toISOString(),
+      };
+    },
+  };
+}
+
+export type SignalQualityService = ReturnType<typeof createSignalQualityService>;
