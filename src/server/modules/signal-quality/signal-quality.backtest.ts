@@ -59,7 +59,7 @@ export async function computeBacktestReport(deps: BacktestDeps): Promise<Backtes
   await deps.db.insert(signalQualityReports).values({
     engineVersion: ENGINE_VERSION,
     pairs: pairs.length,
-    report: report as unknown as Record<string, unknown>,
+    report: report,
   });
   return report;
 }

@@ -132,7 +132,7 @@ export class HourlyPath {
     const session = Math.cos((2 * Math.PI * (hourOfDay - 15)) / 24); // busiest around 15:00 UTC
     const season = (1 + 0.2 * session) * (weekend ? 0.8 : 1);
 
-    const marketRegime = this.marketRegimes.step(0);
+    const marketRegime = this.marketRegimes.step(0, 0);
     const previous = this.regimes.regime;
     const regime = this.regimes.step(this.x, marketRegime);
     if (regime !== previous) this.enterRegime(regime);

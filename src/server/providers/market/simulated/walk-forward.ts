@@ -6,7 +6,7 @@
  * signal's round-trip fee. A candle touching both exits counts as the stop (the engine's own
  * pessimistic reading). Nothing after the entry hour is read before the entry is decided.
  */
-import type { PositionType } from '../../../contract/enums';
+import type { PositionType } from '../../../../contract/enums';
 import { analyzePair } from '../../../engine';
 import type { Candle, Trend } from '../../../engine/types';
 import { HOUR_MS } from '../candle-math';
