@@ -17,7 +17,7 @@ const messages = (schema: z.ZodType, input: unknown) =>
   schema.safeParse(input).error?.issues.map((i) => i.message) ?? [];
 
 const DEFAULT_CONFIG = {
-  intervalMinutes: 15,
+  intervalMinutes: 2,
   minHeatScore: 40,
   minSuccessRate: 55,
   minExpectedProfitPercent: 0.2,

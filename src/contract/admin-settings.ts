@@ -6,8 +6,8 @@ import { isoDateTimeSchema, requiredNumber } from './common';
  * is refused rather than silently ignored, so a typo cannot pass for a saved setting.
  */
 export const autoAnalysisConfigSchema = z.strictObject({
-  /** Minutes between scheduled analyses of each active pair. */
-  intervalMinutes: z.number().int().min(1).max(1440).default(15),
+  /** Minutes between scheduled analyses of each active pair (an analysis costs a few ms per pair). */
+  intervalMinutes: z.number().int().min(1).max(1440).default(2),
   /** An offer is created only when heat, success rate and expected profit all pass. */
   minHeatScore: z.number().min(0).max(100).default(40),
   minSuccessRate: z.number().min(0).max(100).default(55),

@@ -74,6 +74,8 @@ export function createWorker(deps: WorkerDeps) {
     { name: 'market-refresh', every: () => Math.max(1_000, marketMinute), run: refreshMarket },
     {
       name: 'auto-analysis',
+      // A first refresh a minute after start-up, then on the configured interval.
+      firstRunAfter: MINUTE,
       every: async () => (await settings.autoAnalysisConfig()).intervalMinutes * MINUTE,
       run: async () => {
         if ((await settings.autoAnalysisConfig()).enabled) await analysis.analyzeActivePairs();

@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { calibrate, evaluateSignals, summarizeCalibration, type EvaluatedSignal } from './calibration';
+import {
+  calibrate,
+  evaluateSignals,
+  summarizeCalibration,
+  summarizeExpectedProfit,
+  type EvaluatedSignal,
+} from './calibration';
 import { syntheticCandles } from './synthetic-candles';
 
-const signal = (predicted: number, succeeded: boolean): EvaluatedSignal => ({
+const signal = (
+  predicted: number,
+  succeeded: boolean,
+  predictedProfit = 0,
+  realisedProfit = 0,
+  time = 0,
+): EvaluatedSignal => ({
   series: 's',
-  time: 0,
+  time,
   positionType: 'long',
   predicted,
   succeeded,
+  predictedProfit,
+  realisedProfit,
 });
 
 describe('calibration summary', () => {
@@ -30,6 +44,43 @@ describe('calibration summary', () => {
   });
 });
 
+describe('expected-profit calibration', () => {
+  it('bands signals by predicted expected profit and compares with the realised net return', () => {
+    // Ten signals predicted −1.0 … −0.1 %; each realises twice its prediction + 0.5.
+    const list = Array.from({ length: 10 }, (_, k) => {
+      const p = -1 + k / 10;
+      return signal(20, false, p, 2 * p + 0.5, 10 - k);
+    });
+    const r = summarizeExpectedProfit([...list].reverse());
+    expect(r.quintiles.map((q) => q.count)).toEqual([2, 2, 2, 2, 2]);
+    expect(r.quintiles[0]!.predicted).toBeCloseTo(-0.95, 12);
+    expect(r.quintiles[0]!.realised).toBeCloseTo(-1.4, 12);
+    expect(r.quintiles[4]!.predicted).toBeCloseTo(-0.15, 12);
+    expect(r.quintiles[4]!.realised).toBeCloseTo(0.2, 12);
+    expect(r.meanPredicted).toBeCloseTo(-0.55, 12);
+    expect(r.meanRealised).toBeCloseTo(-0.6, 12);
+    expect(r.bias).toBeCloseTo(0.05, 12);
+    expect(r.correlation).toBeCloseTo(1, 12);
+    const mae = r.quintiles.reduce((s, q) => s + q.count * Math.abs(q.predicted - q.realised), 0) / 10;
+    expect(r.mae).toBeCloseTo(mae, 12);
+  });
+
+  it('is part of the summary and empty-safe', () => {
+    const empty = summarizeCalibration([]);
+    expect(empty.expectedProfit).toEqual({
+      quintiles: [],
+      meanPredicted: 0,
+      meanRealised: 0,
+      bias: 0,
+      mae: 0,
+      correlation: 0,
+    });
+    expect(summarizeCalibration([signal(30, true, 0.2, 1.5)]).expectedProfit.quintiles).toEqual([
+      { predicted: 0.2, realised: 1.5, count: 1 },
+    ]);
+  });
+});
+
 describe('walk-forward calibration', () => {
   const series = [{ name: 'syn', candles: syntheticCandles({ seed: 8, count: 24 * 130 }) }];
   const options = { warmupDays: 90, lookbackDays: 90, stepHours: 24 };
@@ -45,8 +96,21 @@ describe('walk-forward calibration', () => {
 
   it('returns the report shape with consistent counts', () => {
     const r = calibrate(series, options);
+    expect(Object.keys(r)).toEqual(
+      expect.arrayContaining(['deciles', 'mae', 'brier', 'brierBaseline', 'signals', 'expectedProfit']),
+    );
     expect(r.deciles.reduce((sum, d) => sum + d.count, 0)).toBe(r.signals);
+    expect(r.expectedProfit.quintiles.reduce((sum, q) => sum + q.count, 0)).toBe(r.signals);
     expect(r.brier).toBeGreaterThan(0);
     expect(r.brierBaseline).toBeGreaterThan(0);
+  });
+
+  it('scores each signal\'s realised net return with the labelling of the backtest', () => {
+    for (const s of evaluateSignals(series, options)) {
+      expect(Number.isFinite(s.predictedProfit)).toBe(true);
+      // A success earns more than the fees; no trade loses more than its stop (largest 1 ATR ≈ few %).
+      if (s.succeeded) expect(s.realisedProfit).toBeGreaterThan(0.52 - 1e-9);
+      expect(s.realisedProfit).toBeGreaterThan(-25);
+    }
   });
 });

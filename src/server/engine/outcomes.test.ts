@@ -21,9 +21,17 @@ describe('outcome labelling', () => {
       [102.5, 100],
       [100, 97],
     ]);
-    expect(labelOutcome(s, 0, 'buy', 0.02, 0.02, 5)).toEqual({ result: 'tp', hours: 2 });
-    expect(labelOutcome(s, 0, 'sell', 0.02, 0.02, 5)).toEqual({ result: 'sl', hours: 2 });
-    expect(labelOutcome(s, 0, 'sell', 0.025, 0.03, 5)).toEqual({ result: 'tp', hours: 3 });
+    expect(labelOutcome(s, 0, 'buy', 0.02, 0.02, 5)).toEqual({ result: 'tp', hours: 2, returnFraction: 0.02 });
+    expect(labelOutcome(s, 0, 'sell', 0.02, 0.02, 5)).toEqual({
+      result: 'sl',
+      hours: 2,
+      returnFraction: -0.02,
+    });
+    expect(labelOutcome(s, 0, 'sell', 0.025, 0.03, 5)).toEqual({
+      result: 'tp',
+      hours: 3,
+      returnFraction: 0.025,
+    });
   });
 
   it('a candle touching both exits counts as the stop (pessimistic)', () => {
@@ -38,9 +46,35 @@ describe('outcome labelling', () => {
       [101, 99],
       [105, 99],
     ]);
-    expect(labelOutcome(s, 0, 'buy', 0.02, 0.02, 2)).toEqual({ result: 'timeout', hours: 2 });
+    expect(labelOutcome(s, 0, 'buy', 0.02, 0.02, 2)).toEqual({
+      result: 'timeout',
+      hours: 2,
+      returnFraction: 0,
+    });
     expect(labelOutcome(s, 0, 'buy', 0.02, 0.02, 3).result).toBe('tp');
     expect(labelOutcome(s, 0, 'buy', 0.1, 0.1, 5).result).toBe('unknown');
+  });
+
+  it('a timeout closes at market: the signed return of the horizon\'s last close', () => {
+    const s = series([
+      [101, 99.4],
+      [101.4, 100.2],
+      [109, 100],
+    ]);
+    // closes 100.2, 100.8: the buy gained 0.8 %, the sell lost it; the 3rd candle is past the horizon
+    const buy = labelOutcome(s, 0, 'buy', 0.02, 0.02, 2);
+    const sell = labelOutcome(s, 0, 'sell', 0.02, 0.02, 2);
+    expect(buy.result).toBe('timeout');
+    expect(buy.returnFraction).toBeCloseTo(0.008, 12);
+    expect(sell.result).toBe('timeout');
+    expect(sell.returnFraction).toBeCloseTo(-0.008, 12);
+    // no candle within the horizon at all (a gap): closed where it was opened
+    const gap = series([[101, 99]], [5]);
+    expect(labelOutcome(gap, 0, 'buy', 0.02, 0.02, 3)).toEqual({
+      result: 'timeout',
+      hours: 3,
+      returnFraction: 0,
+    });
   });
 
   it('the horizon is in time, so candles after a gap beyond it are not read', () => {

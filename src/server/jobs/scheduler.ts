@@ -9,6 +9,8 @@ export interface PeriodicTask {
   run(): Promise<void>;
   /** Run once right away instead of waiting a full interval. */
   runAtStart?: boolean;
+  /** Wait this long (ms) before the first run instead of a full interval. */
+  firstRunAfter?: number;
 }
 
 export interface Scheduler {
@@ -59,7 +61,7 @@ export function createScheduler(
         if (task.runAtStart) {
           void loop(task);
         } else {
-          void Promise.resolve(task.every()).then((ms) => {
+          void Promise.resolve(task.firstRunAfter ?? task.every()).then((ms) => {
             if (!stopped)
               timers.set(
                 task.name,

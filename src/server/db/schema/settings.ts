@@ -18,7 +18,7 @@ export const globalSettings = pgTable(
     aiModel: text('ai_model').notNull().default('gpt-4o-mini'),
     chatgptMaxRequests: integer('chatgpt_max_requests').notNull().default(100),
     retentionPolicyDays: integer('retention_policy_days').notNull().default(90),
-    analysisRetentionDays: integer('analysis_retention_days').notNull().default(30),
+    analysisRetentionDays: integer('analysis_retention_days').notNull().default(7),
     autoAnalysisEnabled: boolean('auto_analysis_enabled').notNull().default(true),
     autoAnalysisConfig: jsonb('auto_analysis_config').$type<AutoAnalysisConfig>().notNull().default({}),
     /** The organisation whose owners/admins are platform admins (DESIGN: Accounts). */

@@ -30,9 +30,9 @@ describe('global settings', () => {
       aiModel: 'gpt-4o-mini',
       chatgptMaxRequests: 100,
       retentionPolicy: 90,
-      analysisRetentionDays: 30,
+      analysisRetentionDays: 7,
       autoAnalysisEnabled: true,
-      autoAnalysisConfig: { intervalMinutes: 15, minHeatScore: 40, minSuccessRate: 55 },
+      autoAnalysisConfig: { intervalMinutes: 2, minHeatScore: 40, minSuccessRate: 55 },
     });
   });
 

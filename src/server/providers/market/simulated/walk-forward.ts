@@ -22,6 +22,8 @@ export interface WalkForwardTrade {
   time: number;
   positionType: PositionType;
   trend: Trend;
+  /** EMA20 − EMA50 in ATRs at entry: how clear the engine's trend is (±0.25 is its dead band). */
+  trendGapAtr: number;
   heatScore: number;
   /** Engine's predicted success, percent. */
   successRate: number;
@@ -110,6 +112,7 @@ export function walkForward(options: WalkForwardOptions): WalkForwardTrade[] {
         time: candles[i]!.time,
         positionType: s.positionType,
         trend: a.trend,
+        trendGapAtr: (a.indicators.ema20 - a.indicators.ema50) / a.indicators.atr14,
         heatScore: a.heatScore,
         successRate: a.successRate,
         expectedProfitPercent: a.expectedProfitPercent,
