@@ -1,8 +1,8 @@
 /**
  * `npm run calibrate -- [--json] [--step=H] [--lookback=D] [--warmup=D] [--fee=P] [--from=DATE] <csv files…>`
- * Walk-forward calibration of the engine's success rate on candle CSV files
- * (`timestamp_ms,open,high,low,close,volume`, any timeframe ≤ 1 h, gaps allowed). Prints a table, or
- * with --json exactly one JSON object: { deciles, mae, brier, brierBaseline, signals }.
+ * Walk-forward calibration of the engine's success rate and expected profit on candle CSV files
+ * (`timestamp_ms,open,high,low,close,volume`, any timeframe ≤ 1 h, gaps allowed). Prints tables, or
+ * with --json exactly one JSON object: { deciles, mae, brier, brierBaseline, signals, expectedProfit }.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -66,14 +66,36 @@ function printTable(signals: EvaluatedSignal[], options: CalibrationOptions, sec
   console.log(
     `\nMAE ${r.mae.toFixed(2)} points · Brier ${r.brier.toFixed(4)} vs baseline ${r.brierBaseline.toFixed(4)}`,
   );
+  const ev = r.expectedProfit;
+  console.log('\nExpected profit (net of fees) by predicted quintile:\n');
+  console.log('| quintile | mean predicted % | mean realised % | count |');
+  console.log('|---|---|---|---|');
+  ev.quintiles.forEach((q, k) =>
+    console.log(`| ${k + 1} | ${fmt(q.predicted, 2)} | ${fmt(q.realised, 2)} | ${q.count} |`),
+  );
+  console.log(
+    `\nmean predicted ${fmt(ev.meanPredicted, 3)} % · realised ${fmt(ev.meanRealised, 3)} % · ` +
+      `bias ${ev.bias >= 0 ? '+' : ''}${ev.bias.toFixed(3)} points · MAE ${ev.mae.toFixed(3)} · ` +
+      `correlation ${ev.correlation.toFixed(3)}`,
+  );
   const groups = new Map<string, EvaluatedSignal[]>();
   for (const s of signals) groups.set(s.positionType, [...(groups.get(s.positionType) ?? []), s]);
-  console.log('\n| position type | count | mean predicted % | realised % |');
-  console.log('|---|---|---|---|');
+  console.log(
+    '\n| position type | count | predicted success % | realised % | predicted profit % | realised profit % |',
+  );
+  console.log('|---|---|---|---|---|---|');
+  const avg = (list: EvaluatedSignal[], f: (s: EvaluatedSignal) => number) =>
+    list.reduce((sum, s) => sum + f(s), 0) / list.length;
   for (const [type, list] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
-    const predicted = list.reduce((sum, s) => sum + s.predicted, 0) / list.length;
-    const realised = (100 * list.filter((s) => s.succeeded).length) / list.length;
-    console.log(`| ${type} | ${list.length} | ${fmt(predicted)} | ${fmt(realised)} |`);
+    const predictedProfit = avg(list, (s) => s.predictedProfit);
+    const realisedProfit = avg(list, (s) => s.realisedProfit);
+    const cells = [
+      fmt(avg(list, (s) => s.predicted)),
+      fmt((100 * list.filter((s) => s.succeeded).length) / list.length),
+      fmt(predictedProfit, 2),
+      fmt(realisedProfit, 2),
+    ];
+    console.log(`| ${type} | ${list.length} | ${cells.join(' | ')} |`);
   }
 }
 

@@ -38,11 +38,24 @@ describe('analyzePair on 90 days of hourly candles', () => {
     expect(a.comment).toContain(a.signal.positionType);
   });
 
-  it('prices the expected profit as success × TP − failure × SL − round-trip fees', () => {
-    const s = a.successRate / 100;
+  it('prices the expected profit over take-profits, stop-losses and timeouts, after round-trip fees', () => {
+    const f = a.figures;
     const { takeProfitPercent: tp, stopLossPercent: sl, feePercent } = a.signal;
     expect(feePercent).toBeCloseTo(0.52, 12);
-    expect(a.expectedProfitPercent).toBeCloseTo(s * tp - (1 - s) * sl - 0.52, 12);
+    expect(f.pTakeProfit! * 100).toBe(a.successRate);
+    expect(f.pTakeProfit! + f.pStopLoss! + f.pTimeout!).toBeCloseTo(1, 12);
+    expect(f.pTimeout).toBeGreaterThan(0);
+    expect(a.expectedProfitPercent).toBeCloseTo(
+      f.pTakeProfit! * tp - f.pStopLoss! * sl + f.pTimeout! * f.timeoutReturnPercent! - 0.52,
+      12,
+    );
+    // a timed-out trade closes between its exits, so it never costs a full stop
+    expect(f.timeoutReturnPercent).toBeGreaterThan(-sl);
+    expect(f.timeoutReturnPercent).toBeLessThan(tp);
+    const s = a.successRate / 100;
+    expect(a.expectedProfitPercent).toBeGreaterThan(s * tp - (1 - s) * sl - 0.52);
+    expect(a.figures.expectedProfitPercent).toBe(a.expectedProfitPercent);
+    expect(a.comment).toContain(`${(f.pTimeout! * 100).toFixed(0)} % expected to reach neither exit`);
   });
 
   it('keeps the sample size behind the success rate', () => {

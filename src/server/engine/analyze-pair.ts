@@ -1,9 +1,9 @@
 /**
  * One pair's analysis: indicators → trend, risk, heat → progrev model → setup and exits → backtest of
  * the same setup over the pair's own past (how often it hit each exit or timed out, and what the
- * timeouts returned) → expected profit, comment and figures. Every number comes
- * from the candles passed in, read up to the last one and never beyond, so the same candles always
- * give the same analysis.
+ * timeouts returned) → expected profit, comment and figures. Every number comes from the candles
+ * passed in, read up to the last one and never beyond, so the same candles always give the same
+ * analysis.
  */
 import { HOUR_MS } from './candles';
 import { buildComment } from './comment';
@@ -17,7 +17,8 @@ import { estimateSuccess, expectedProfitOf } from './success-rate';
 import type { AnalyzePairInput, Candle, Indicators, PairAnalysis, SignalPlan } from './types';
 import { DAY_MS } from './windows';
 
-export const ENGINE_VERSION = '1.0.0';
+/** 1.1.0: expected profit prices timeouts at their closing return instead of a full stop-loss. */
+export const ENGINE_VERSION = '1.1.0';
 /** EMA(50) and MACD's signal line need about this many candles before they mean anything. */
 export const MIN_HOURLY_CANDLES = 60;
 /**
@@ -177,6 +178,7 @@ export function analyzePair(input: AnalyzePairInput): PairAnalysis {
       signal,
       successRate,
       sampleSize: estimate.sampleSize,
+      timeoutShare: estimate.timeoutRate,
       expectedProfitPercent,
     }),
     figures,

@@ -105,7 +105,7 @@ describe('walk-forward calibration', () => {
     expect(r.brierBaseline).toBeGreaterThan(0);
   });
 
-  it('scores each signal\'s realised net return with the labelling of the backtest', () => {
+  it("scores each signal's realised net return with the labelling of the backtest", () => {
     for (const s of evaluateSignals(series, options)) {
       expect(Number.isFinite(s.predictedProfit)).toBe(true);
       // A success earns more than the fees; no trade loses more than its stop (largest 1 ATR ≈ few %).

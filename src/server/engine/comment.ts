@@ -48,6 +48,8 @@ export function buildComment(input: {
   signal: SignalPlan;
   successRate: number;
   sampleSize: number;
+  /** Share of those past setups that reached neither exit, 0-1 (shrunk, like the success rate). */
+  timeoutShare: number;
   expectedProfitPercent: number;
 }): string {
   const ind = input.indicators;
@@ -65,7 +67,7 @@ export function buildComment(input: {
     `Risk ${input.risk}: volatility at the ${ordinal(Math.round(input.volatilityPercentile * 100))} percentile of its history, ATR ${pct(ind.atrPercent)}.`,
     heat,
     `${HORIZON_WORDS[sig.horizon]} (${sig.positionType}, ${side} at market): take-profit ${pct(sig.takeProfitPercent)}, stop-loss ${pct(sig.stopLossPercent)} within ${sig.horizonMinutes / 60} h.`,
-    `${input.successRate.toFixed(0)} % success expected from ${input.sampleSize} similar past setups; expected profit ${pct(input.expectedProfitPercent)} after ${pct(sig.feePercent)} fees.`,
+    `${input.successRate.toFixed(0)} % success expected from ${input.sampleSize} similar past setups, ${(input.timeoutShare * 100).toFixed(0)} % expected to reach neither exit; expected profit ${pct(input.expectedProfitPercent)} after ${pct(sig.feePercent)} fees.`,
   ];
   return parts.join(' ');
 }

@@ -8,7 +8,7 @@ import { evaluateSignals } from './calibration';
 import { computeMarketSeries, type MarketSeries } from './market-series';
 import { progrevAt } from './progrev';
 import { computeSetupStates } from './setup-states';
-import { estimateSuccess } from './success-rate';
+import { estimateSuccess, expectedProfitOf } from './success-rate';
 import { syntheticCandles } from './synthetic-candles';
 import type { Candle } from './types';
 
@@ -70,9 +70,14 @@ describe('no lookahead', () => {
     expect([...c.volatilityPercentile.slice(0, i + 1)]).toEqual([...p.volatilityPercentile]);
   });
 
-  it('the success-rate backtest and the progrev model at i ignore later candles', () => {
-    expect(backtestAt(changed, i)).toEqual(backtestAt(prefix, i));
-    expect(backtestAt(full, i)).toEqual(backtestAt(prefix, i));
+  it('the backtest (success, stop-loss and timeout shares, timeout return) and the progrev model at i ignore later candles', () => {
+    const p = backtestAt(prefix, i);
+    expect(backtestAt(changed, i)).toEqual(p);
+    expect(backtestAt(full, i)).toEqual(p);
+    expect(p.timeoutRate).toBeGreaterThan(0);
+    expect(p.timeoutReturnR).not.toBe(0);
+    const exits = { takeProfitPercent: 3, stopLossPercent: 2 };
+    expect(expectedProfitOf(backtestAt(changed, i), exits, 0.52)).toBe(expectedProfitOf(p, exits, 0.52));
     expect(progrevAt(changed, i)).toEqual(progrevAt(prefix, i));
   });
 
@@ -80,8 +85,15 @@ describe('no lookahead', () => {
     const options = { warmupDays: 40, lookbackDays: 40, stepHours: 24 };
     const a = evaluateSignals([{ name: 'x', candles }], options);
     const b = evaluateSignals([{ name: 'x', candles: altered }], options);
-    const before = (list: typeof a) => list.filter((s) => s.time <= candles[i]!.time).map((s) => s.predicted);
+    const before = (list: typeof a) =>
+      list
+        .filter((s) => s.time <= candles[i]!.time)
+        .map((s) => [s.predicted, s.predictedProfit, s.positionType] as const);
     expect(before(a).length).toBeGreaterThan(5);
     expect(before(b)).toEqual(before(a));
+    // outcomes (and realised returns) may change: the doubled future does move them
+    const realised = (list: typeof a) =>
+      list.filter((s) => s.time > candles[i]!.time).map((s) => s.realisedProfit);
+    expect(realised(b)).not.toEqual(realised(a));
   });
 });

@@ -21,7 +21,11 @@ describe('outcome labelling', () => {
       [102.5, 100],
       [100, 97],
     ]);
-    expect(labelOutcome(s, 0, 'buy', 0.02, 0.02, 5)).toEqual({ result: 'tp', hours: 2, returnFraction: 0.02 });
+    expect(labelOutcome(s, 0, 'buy', 0.02, 0.02, 5)).toEqual({
+      result: 'tp',
+      hours: 2,
+      returnFraction: 0.02,
+    });
     expect(labelOutcome(s, 0, 'sell', 0.02, 0.02, 5)).toEqual({
       result: 'sl',
       hours: 2,
@@ -55,7 +59,7 @@ describe('outcome labelling', () => {
     expect(labelOutcome(s, 0, 'buy', 0.1, 0.1, 5).result).toBe('unknown');
   });
 
-  it('a timeout closes at market: the signed return of the horizon\'s last close', () => {
+  it("a timeout closes at market: the signed return of the horizon's last close", () => {
     const s = series([
       [101, 99.4],
       [101.4, 100.2],

@@ -84,6 +84,7 @@ const add = (t: OutcomeTally, o: Outcome, sl: number) => {
   if (o.result === 'tp') t.wins++;
   else if (o.result === 'sl') t.stops++;
   else {
+    // a timeout: the backtest replays only trades whose horizon has ended, so never 'unknown'
     t.timeouts++;
     t.timeoutR += o.returnFraction / sl;
   }

@@ -5,19 +5,26 @@
  * across restarts too. The minute path inside each hour is drawn later (minute-bridge.ts).
  *
  * Model per hour k (σ̄ = calm hourly volatility, x = log(price / level)):
- *   r_k = −κ_R·x_k − ρ_R·(x_k − a_k) + μ_k + b_k + σ_k·z_k + J_k
- *   R_k  = regime: up-trend, down-trend or range, a semi-Markov chain per pair (regime.ts); trends
- *          last 1.5 + Exp(3) days, ranges 1 + Exp(2.5) days
- *   μ_k  = trend drift, eased toward ±m·σ̄ (m = 0.08-0.18 per trend, a few % a day) in trends and
- *          toward 0 in ranges
- *   κ_R  = slow reversion toward the profile level (half-life 60 days, 120 days in trends)
- *   ρ_R  = range reversion toward a_k, the level the range formed at (0 in trends)
- *   b_k  = breakout drift: 3-10 h bursts with more volatility and volume; most trends open with
- *          one, and inside a trend most go its way, so volume-backed breakouts tend to continue
- *   σ_k² = GARCH(1,1) variance × intraday/weekend season × breakout boost (× 1.1 in down-trends)
+ *   r_k = −κ(x_k)·x_k − ρ·(x_k − a_k)·[range] + μ_k + b_k + σ_k·z_k + J_k
+ *   regime = up-trend, down-trend or range: a seeded semi-Markov chain per pair (regime.ts), trends
+ *          2 + Exp(4) days, ranges 1 + Exp(2.5) days, about 70 % of hours trending
+ *   μ_k  = trend drift, eased (≈ 5 h) toward ±m·σ̄ in a trend, m drawn per trend in 0.10-0.20, and
+ *          faded (≈ 20 h) toward 0 in a range: about 2.5 %/day on BTC, 3.5-4.5 %/day on the small
+ *          coins, all told; it shrinks as a trend carries the price beyond the level (× (1 − ±x/1.5))
+ *   κ(x) = reversion toward the profile level, half-life 60 days × 1/(1 + (x/0.4)²), halved in trends
+ *   ρ    = range reversion toward a_k, the level the range formed at (half-life 36 h); none in trends
+ *   b_k  = breakout drift ±(0.6-1.4)·σ̄ for 3-10 h, with 1.5× volatility: most trends open with one
+ *          (volume × 2.2), and inside a trend 80 % go its way, so volume-backed breakouts tend to
+ *          continue; other breakouts (volume × 1.5) are mostly faded
+ *   σ_k² = GARCH(1,1) variance × intraday/weekend season × breakout boost × 0.9 in up-trends and
+ *          1.1 in down-trends (crypto grinds up and falls fast)
  *   z_k  = fat-tailed mix of a common crypto factor (same stream for every pair) and an own shock
  *   J_k  = rare jump of 4-10 σ̄
- *   volume_k grows with σ_k and |shock|, with the session, in breakouts, and in rare spikes.
+ *   volume_k grows with σ_k and |shock|, with the session, in trends (× 1.1), in breakouts, and in
+ *   rare spikes.
+ *
+ * Trend-following over hours to a day thus has a modest edge after fees in a trend regime, and
+ * loses in a range (edge.test.ts measures it with the signal engine, walk-forward).
  */
 import { HOUR_MS } from '../candle-math';
 import type { PairProfile } from './profiles';
@@ -28,22 +35,36 @@ const HOURS_PER_YEAR = 8_760;
 
 const GARCH_ALPHA = 0.08;
 const GARCH_BETA = 0.9;
-/** Mean reversion of the log price toward the profile level: half-life 60 days (twice that in trends). */
+/**
+ * Reversion of the log price toward the profile level: half-life 60 days near it, firming up
+ * further out (× (1 + (x / 0.4)²)), half as strong in trends.
+ */
 const KAPPA = Math.LN2 / (60 * 24);
+const LEVEL_BAND = 0.4;
 const TREND_KAPPA_FACTOR = 0.5;
-/** Reversion toward the level a range formed at: half-life 36 h. */
+/** In a range, reversion toward the level it formed at: half-life 36 h. */
 const RANGE_REVERSION = Math.LN2 / 36;
 /** The range's level follows the price slowly (half-life 4 days). */
 const RANGE_ANCHOR_RATE = Math.LN2 / 96;
-/** Per hour, the drift moves this share of the way to its regime's target (about a 5-hour ease). */
-const DRIFT_EASE = 0.2;
+/** Per hour, a trend's drift moves this share of the way to its target (about 5 h to set in)… */
+const DRIFT_ONSET = 0.2;
+/** …and fades at this rate once the trend is over (about 20 h: trends peter out). */
+const DRIFT_FADE = 0.05;
+/** A trend's drift shrinks linearly to 0 as the price runs 1.5 (log) beyond its level its way. */
+const TREND_EXHAUSTION = 1.5;
+/** Crypto grinds up and falls fast: trends' volatility relative to ranges. */
+const UP_TREND_VOLATILITY = 0.9;
 const DOWN_TREND_VOLATILITY = 1.1;
+const TREND_VOLUME = 1.1;
 const JUMP_PROBABILITY = 0.003;
 const BREAKOUT_PROBABILITY = 1 / 160;
 /** Share of random breakouts inside a trend that go the trend's way. */
 const BREAKOUT_WITH_TREND = 0.8;
 /** Share of trends that open with a breakout. */
 const TREND_OPENING_BREAKOUT = 0.75;
+/** Volume multiple of a breakout with the trend, and of one in a range or against the trend. */
+const WITH_TREND_BREAKOUT_VOLUME = 2.2;
+const OTHER_BREAKOUT_VOLUME = 1.5;
 const VOLUME_SPIKE_PROBABILITY = 0.01;
 const TAIL_PROBABILITY = 0.05;
 const TAIL_SCALE = 2.2;
@@ -79,6 +100,7 @@ export class HourlyPath {
   private anchor = 0;
   private breakoutLeft = 0;
   private breakoutDrift = 0;
+  private breakoutVolume = 1;
 
   constructor(
     readonly profile: PairProfile,
@@ -136,8 +158,9 @@ export class HourlyPath {
     const previous = this.regimes.regime;
     const regime = this.regimes.step(this.x, marketRegime);
     if (regime !== previous) this.enterRegime(regime);
-    const target = regime === 0 ? 0 : regime * this.regimes.strength * sigmaBar;
-    this.drift += DRIFT_EASE * (target - this.drift);
+    const exhaustion = Math.max(0, 1 - Math.max(0, regime * this.x) / TREND_EXHAUSTION);
+    const target = regime * this.regimes.strength * sigmaBar * exhaustion;
+    this.drift += (regime === 0 ? DRIFT_FADE : DRIFT_ONSET) * (target - this.drift);
 
     if (this.breakoutLeft === 0 && own.next() < BREAKOUT_PROBABILITY) {
       const withTrend = regime !== 0 && own.next() < BREAKOUT_WITH_TREND;
@@ -145,20 +168,20 @@ export class HourlyPath {
     }
     const inBreakout = this.breakoutLeft > 0;
     if (inBreakout) this.breakoutLeft--;
-    const boost = (inBreakout ? 1.5 : 1) * (regime < 0 ? DOWN_TREND_VOLATILITY : 1);
+    const boost =
+      (inBreakout ? 1.5 : 1) * (regime < 0 ? DOWN_TREND_VOLATILITY : regime > 0 ? UP_TREND_VOLATILITY : 1);
 
     const sigma = Math.sqrt(this.variance) * season * boost;
     const loading = profile.marketLoading;
     const tail = own.next() < TAIL_PROBABILITY ? TAIL_SCALE : BODY_SCALE;
     const z = (loading * this.market.normal() + Math.sqrt(1 - loading ** 2) * own.normal()) * tail;
     const jump = own.next() < JUMP_PROBABILITY ? own.sign() * sigmaBar * (4 + 6 * own.next()) : 0;
+    const pull = -KAPPA * this.x * (1 + (this.x / LEVEL_BAND) ** 2);
     const reversion =
-      regime === 0
-        ? -KAPPA * this.x - RANGE_REVERSION * (this.x - this.anchor)
-        : -KAPPA * TREND_KAPPA_FACTOR * this.x;
-    const drift = reversion + this.drift + (inBreakout ? this.breakoutDrift : 0);
+      regime === 0 ? pull - RANGE_REVERSION * (this.x - this.anchor) : TREND_KAPPA_FACTOR * pull;
+    const mean = reversion + this.drift + (inBreakout ? this.breakoutDrift : 0);
     const shock = sigma * z + jump;
-    this.x += drift + shock;
+    this.x += mean + shock;
     if (regime === 0) this.anchor += RANGE_ANCHOR_RATE * (this.x - this.anchor);
 
     // Jumps feed the variance at half weight (they raise volatility afterwards, as real ones do);
@@ -176,7 +199,13 @@ export class HourlyPath {
     const spike = own.next() < VOLUME_SPIKE_PROBABILITY ? 2.5 + 2.5 * own.next() : 1;
     const noise = Math.exp(0.3 * own.normal() - 0.045);
     const quoteVolume =
-      profile.hourlyQuoteVolume * turnoverSeason * activity * noise * spike * (inBreakout ? 2 : 1);
+      profile.hourlyQuoteVolume *
+      turnoverSeason *
+      activity *
+      noise *
+      spike *
+      (inBreakout ? this.breakoutVolume : 1) *
+      (regime !== 0 ? TREND_VOLUME : 1);
 
     this.logClose[k] = logClose;
     this.sigma[k] = sigma;
@@ -191,11 +220,14 @@ export class HourlyPath {
       this.anchor = this.x;
       return;
     }
-    if (this.own.next() < TREND_OPENING_BREAKOUT) this.startBreakout(regime, 3 + Math.floor(this.own.next() * 6));
+    if (this.own.next() < TREND_OPENING_BREAKOUT)
+      this.startBreakout(regime, 3 + Math.floor(this.own.next() * 6));
   }
 
   private startBreakout(direction: number, hours: number): void {
     this.breakoutLeft = hours;
+    this.breakoutVolume =
+      direction === this.regimes.regime ? WITH_TREND_BREAKOUT_VOLUME : OTHER_BREAKOUT_VOLUME;
     this.breakoutDrift = direction * (0.6 + 0.8 * this.own.next()) * this.sigmaBar;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * A seeded semi-Markov regime chain: up-trend (1), down-trend (−1) or range (0), each held for a
- * drawn number of hours. Trends last 1.5 days plus an exponential of mean 3 days; ranges 1 day plus
+ * drawn number of hours. Trends last 2 days plus an exponential of mean 4 days; ranges 1 day plus
  * an exponential of mean 2.5 days. A trend mostly gives way to a range, sometimes straight to another
  * trend. A new trend's direction leans back toward the pair's long-run level (so prices stay within
  * a plausible band over months) and toward the market's own trend (so pairs tend to trend together).
@@ -9,17 +9,17 @@ import type { Rng } from './random';
 
 export type Regime = -1 | 0 | 1;
 
-const TREND_MIN_HOURS = 36;
-const TREND_MEAN_EXTRA_HOURS = 72;
+const TREND_MIN_HOURS = 48;
+const TREND_MEAN_EXTRA_HOURS = 96;
 const RANGE_MIN_HOURS = 24;
 const RANGE_MEAN_EXTRA_HOURS = 60;
 /** Share of trends followed by a range (the rest turn straight into a new trend). */
 const TREND_TO_RANGE = 0.7;
 /** Trend drift in calm hourly volatilities: uniform in [MIN, MIN + SPAN). */
-const STRENGTH_MIN = 0.08;
+const STRENGTH_MIN = 0.1;
 const STRENGTH_SPAN = 0.1;
 /** Log distance from the level at which the odds of an up-trend fall to 1 : e. */
-const LEVEL_PULL = 0.35;
+const LEVEL_PULL = 0.25;
 /** Log-odds added toward the market's trend direction. */
 const MARKET_TILT = 1.2;
 

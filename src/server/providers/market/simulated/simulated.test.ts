@@ -3,7 +3,8 @@ import type { Candle } from '../../../engine/types';
 import { HOUR_MS, MINUTE_MS, aggregateCandles, floorTo } from '../candle-math';
 import { createManualClock } from '../clock';
 import { UnknownPairError } from '../market-source';
-import { createSimulatedMarketSource } from './index';
+import { HourlyPath } from './hourly-path';
+import { DEFAULT_SIMULATION_EPOCH, createSimulatedMarketSource } from './index';
 import { PAIR_PROFILES } from './profiles';
 
 const START = Date.UTC(2026, 0, 15, 12, 30, 20);
@@ -136,6 +137,79 @@ describe('simulated market', () => {
     expect(Math.min(...autocorrelations)).toBeGreaterThan(0.03);
     expect(mean(volumeLinks)).toBeGreaterThan(0.3);
     expect(spikes).toBeGreaterThan(12);
+  });
+
+  it('trends in regimes lasting days, moving a few percent a day, and stays within bounds', async () => {
+    const end = Math.round((START - DEFAULT_SIMULATION_EPOCH) / HOUR_MS);
+    let trendHours = 0;
+    let hours = 0;
+    const runs: number[] = [];
+    const dailyDrifts: number[] = [];
+    for (const profile of PAIR_PROFILES) {
+      const path = new HourlyPath(profile, 5, DEFAULT_SIMULATION_EPOCH);
+      path.ensure(end);
+      let signed = 0;
+      let inTrend = 0;
+      let run = 1;
+      for (let k = 1; k <= end; k++) {
+        const regime = path.regime[k] as number;
+        if (regime !== 0) {
+          signed += regime * ((path.logClose[k] as number) - (path.logClose[k - 1] as number));
+          inTrend++;
+        }
+        if (regime === path.regime[k - 1]) run++;
+        else {
+          if (path.regime[k - 1] !== 0) runs.push(run);
+          run = 1;
+        }
+      }
+      trendHours += inTrend;
+      hours += end;
+      dailyDrifts.push((signed / inTrend) * 24 * 100);
+    }
+    const mean = (x: number[]) => x.reduce((s, v) => s + v, 0) / x.length;
+    expect(trendHours / hours).toBeGreaterThan(0.5);
+    expect(trendHours / hours).toBeLessThan(0.85);
+    expect(mean(runs) / 24).toBeGreaterThan(3); // days
+    expect(mean(runs) / 24).toBeLessThan(10);
+    // In a trend, the price moves its way by a few percent a day (BTC least, the small coins most).
+    expect(Math.min(...dailyDrifts)).toBeGreaterThan(1);
+    expect(Math.max(...dailyDrifts)).toBeLessThan(6);
+
+    // No explosions: over 180 days every pair stays within a factor of 5 of where it started.
+    for (const seed of [1, 42]) {
+      const m = market(seed);
+      for (const profile of PAIR_PROFILES) {
+        const closes = (
+          await m.source.fetchCandles(`${profile.base}/USD`, '1h', floorTo(START - 180 * DAY_MS, HOUR_MS))
+        ).map((c) => c.close);
+        const first = closes[0] as number;
+        expect(Math.max(...closes) / first).toBeLessThan(5);
+        expect(Math.min(...closes) / first).toBeGreaterThan(1 / 5);
+      }
+    }
+  });
+
+  it('lets volume-backed breakouts of the 24 h range continue more often than not', async () => {
+    const m = market(6);
+    const moves: number[] = [];
+    for (const profile of PAIR_PROFILES) {
+      const hours = await hours90d(m, `${profile.base}/USD`);
+      for (let i = 168; i + 8 < hours.length; i++) {
+        const prior = hours.slice(i - 24, i);
+        const high = Math.max(...prior.map((c) => c.high));
+        const low = Math.min(...prior.map((c) => c.low));
+        const volumes = hours.slice(i - 168, i).map((c) => c.volume);
+        const median = volumes.sort((a, b) => a - b)[84] as number;
+        const c = hours[i] as Candle;
+        const direction = c.close > high ? 1 : c.close < low ? -1 : 0;
+        if (direction === 0 || c.volume < 2 * median) continue;
+        moves.push(direction * Math.log((hours[i + 8] as Candle).close / c.close));
+      }
+    }
+    expect(moves.length).toBeGreaterThan(500);
+    expect(moves.filter((r) => r > 0).length / moves.length).toBeGreaterThan(0.55);
+    expect(moves.reduce((s, r) => s + r, 0) / moves.length).toBeGreaterThan(0);
   });
 
   it('has annualised volatility near each profile and correlated pairs', async () => {

@@ -137,12 +137,23 @@ export interface EdgeRow {
   group: string;
   count: number;
   meanNetPercent: number;
+  /** Share of trades that ended in profit after fees. */
   winShare: number;
+  /** Share that reached take-profit first (the engine's "success"), and the engine's mean forecast of it. */
+  takeProfitShare: number;
+  predictedSuccess: number;
 }
 
 export function summarise(group: string, trades: readonly WalkForwardTrade[]): EdgeRow {
   const count = trades.length;
-  const sum = trades.reduce((s, t) => s + t.netPercent, 0);
-  const wins = trades.filter((t) => t.netPercent > 0).length;
-  return { group, count, meanNetPercent: count ? sum / count : 0, winShare: count ? wins / count : 0 };
+  const mean = (f: (t: WalkForwardTrade) => number) =>
+    count ? trades.reduce((s, t) => s + f(t), 0) / count : 0;
+  return {
+    group,
+    count,
+    meanNetPercent: mean((t) => t.netPercent),
+    winShare: mean((t) => (t.netPercent > 0 ? 1 : 0)),
+    takeProfitShare: mean((t) => (t.result === 'tp' ? 1 : 0)),
+    predictedSuccess: mean((t) => t.successRate / 100),
+  };
 }
