@@ -148,6 +148,8 @@ export function analyzePair(input: AnalyzePairInput): PairAnalysis {
     pTimeout: estimate.timeoutRate,
     timeoutReturnPercent: estimate.timeoutReturnR * exits.stopLossPercent,
     cellTimeouts: estimate.cellTimeouts,
+    statePriorWeight: estimate.statePriorWeight,
+    cellPriorWeight: estimate.cellPriorWeight,
     expectedProfitPercent,
     density,
   };

@@ -36,8 +36,15 @@ import type { SetupStates } from './setup-states';
 import { HORIZONS, exitsFor, sideOf } from './setups';
 import type { Direction, Horizon, Trend } from './types';
 
-/** Prior strengths, in effective trades: how much evidence it takes to move halfway off the prior. */
-export const SHRINKAGE = { stateTowardBase: 100, cellTowardState: 100 } as const;
+/**
+ * Bounds of the empirical-Bayes prior weights (`priorWeight`), in effective trades: how much evidence
+ * it takes to move halfway off the level above. The floor, 10, keeps a cell of a few effective trades
+ * (a week or two of day trades) from setting its own rate even where cells differ a lot, as τ² from
+ * 90 days and 18 states is itself noisy; the ceiling, 400, is where the parent already outweighs any
+ * cell 90 days can fill (rarely over 150 effective trades), so a larger prior would change nothing but
+ * stop a genuinely different large cell from showing.
+ */
+export const PRIOR_WEIGHT = { min: 10, max: 400 } as const;
 
 export interface Tally {
   n: number;
@@ -67,6 +74,10 @@ export interface SuccessEstimate {
   timeoutReturnR: number;
   /** Past trades of this setup in the same state that timed out. */
   cellTimeouts: number;
+  /** Empirical-Bayes prior weight of the state toward the base, effective trades. */
+  statePriorWeight: number;
+  /** Empirical-Bayes prior weight of the setup's side toward the state, effective trades. */
+  cellPriorWeight: number;
 }
 
 /** A level of the backtest: outcome counts and the timeouts' summed return in R. */
@@ -135,6 +146,65 @@ export function expectedProfitOf(
   );
 }
 
+
+/** A cell of one shrinkage level, as the empirical-Bayes weight of that level sees it. */
+export interface LevelCell {
+  tally: Tally;
+  /** The raw rate of the level above that the cell is compared with, 0-1. */
+  parentRate: number;
+  /** The cell's share of the trades behind `parentRate` (0-1): its own noise is partly in the parent. */
+  parentShare: number;
+}
+
+/**
+ * Empirical-Bayes prior weight of a level, in effective trades, by the method of moments: the
+ * observed cell rates scatter around their parents by the true between-cell variance τ² plus their
+ * own sampling noise, so
+ *
+ *   τ² = max(0, Σ nᵢ (rᵢ − mᵢ)² / Σ nᵢ − Σ mᵢ(1 − mᵢ)(1 − hᵢ) / Σ nᵢ)
+ *
+ * (nᵢ effective trades, rᵢ the cell's raw rate, mᵢ its parent's, hᵢ the cell's share of the parent,
+ * whose own noise the parent already carries), and a Beta prior with that spread around p̄ is worth
+ * k = p̄(1 − p̄) / τ² trades, with p̄(1 − p̄) the n-weighted mean of mᵢ(1 − mᵢ). Clamped to
+ * PRIOR_WEIGHT; with no scatter beyond the noise (or fewer than two cells) it is the maximum.
+ */
+export function priorWeight(cells: readonly LevelCell[]): number {
+  let weight = 0;
+  let scatter = 0;
+  let noise = 0;
+  let spread = 0;
+  let count = 0;
+  for (const { tally: t, parentRate: m, parentShare: h } of cells) {
+    if (t.n === 0) continue;
+    const n = t.n / Math.max(1, t.hours / t.n);
+    weight += n;
+    scatter += n * (t.wins / t.n - m) ** 2;
+    noise += m * (1 - m) * (1 - h);
+    spread += n * m * (1 - m);
+    count++;
+  }
+  if (count < 2 || weight === 0) return PRIOR_WEIGHT.max;
+  const tau2 = Math.max(0, (scatter - noise) / weight);
+  const k = tau2 > 0 ? spread / weight / tau2 : Infinity;
+  return Math.min(PRIOR_WEIGHT.max, Math.max(PRIOR_WEIGHT.min, k));
+}
+
+const TRENDS: readonly Trend[] = ['bullish', 'bearish', 'neutral'];
+const BANDS: readonly HeatBand[] = ['calm', 'warm', 'hot'];
+const STATE_COUNT = TRENDS.length * BANDS.length * 2;
+const stateIndex = (trend: Trend, band: HeatBand, highRisk: boolean) =>
+  (TRENDS.indexOf(trend) * BANDS.length + BANDS.indexOf(band)) * 2 + (highRisk ? 1 : 0);
+
+const merge = (a: OutcomeTally, b: OutcomeTally): OutcomeTally => ({
+  n: a.n + b.n,
+  wins: a.wins + b.wins,
+  hours: a.hours + b.hours,
+  stops: a.stops + b.stops,
+  timeouts: a.timeouts + b.timeouts,
+  timeoutR: a.timeoutR + b.timeoutR,
+});
+const rateOf = (t: Tally) => t.wins / t.n;
+
 export function estimateSuccess(input: {
   series: MarketSeries;
   /** Index of the analysed candle. */
@@ -151,9 +221,9 @@ export function estimateSuccess(input: {
 }): SuccessEstimate {
   const { series: s, end, states, horizon, direction } = input;
   const hours = HORIZONS[horizon].hours;
-  const base = tally();
-  const state = tally();
-  const cell = tally();
+  // Per market state: the setup's own side and the other side, at every past hour in that state.
+  const own = Array.from({ length: STATE_COUNT }, tally);
+  const other = Array.from({ length: STATE_COUNT }, tally);
   const lastEntry = s.time[end]! - hours * 3_600_000;
   for (let j = WARMUP_CANDLES; j < end && s.time[j]! <= lastEntry; j++) {
     const atrPercent = (s.atr[j]! / s.close[j]!) * 100;
@@ -168,31 +238,46 @@ export function estimateSuccess(input: {
     const sl = exits.stopLossPercent / 100;
     const buy = labelOutcome(s, j, 'buy', tp, sl, hours);
     const sell = labelOutcome(s, j, 'sell', tp, sl, hours);
-    add(base, buy, sl);
-    add(base, sell, sl);
-    const sameState =
-      states.trend[j] === input.trend &&
-      states.heatBand[j] === input.heatBand &&
-      states.highRisk[j] === input.highRisk;
-    if (!sameState) continue;
-    add(state, buy, sl);
-    add(state, sell, sl);
-    const own = sideOf(direction, s.close[j]!, s.bbMiddle[j]!) === 'buy' ? buy : sell;
-    add(cell, own, sl);
+    const k = stateIndex(states.trend[j]!, states.heatBand[j]!, states.highRisk[j]!);
+    const ownIsBuy = sideOf(direction, s.close[j]!, s.bbMiddle[j]!) === 'buy';
+    add(own[k]!, ownIsBuy ? buy : sell, sl);
+    add(other[k]!, ownIsBuy ? sell : buy, sl);
   }
-  const { stateTowardBase, cellTowardState } = SHRINKAGE;
-  const baseRate = base.n > 0 ? base.wins / base.n : input.fallbackRate;
-  const stateRate = shrunkRate(state, baseRate, stateTowardBase).rate;
-  const cellEstimate = shrunkRate(cell, stateRate, cellTowardState);
+  const stateTallies = own.map((t, k) => merge(t, other[k]!));
+  const base = stateTallies.reduce(merge, tally());
+  const current = stateIndex(input.trend, input.heatBand, input.highRisk);
+  const state = stateTallies[current]!;
+  const cell = own[current]!;
+
+  // Prior weights from the success counts of the same past trades (empirical Bayes, see priorWeight):
+  // states scattered around the base rate, then each state's two sides around that state's rate.
+  const baseRate = base.n > 0 ? rateOf(base) : input.fallbackRate;
+  const stateWeight = priorWeight(
+    stateTallies.map((t) => ({ tally: t, parentRate: baseRate, parentShare: t.n / Math.max(1, base.n) })),
+  );
+  const cellWeight = priorWeight(
+    stateTallies.flatMap((t, k) =>
+      t.n === 0
+        ? []
+        : [own[k]!, other[k]!].map((side) => ({
+            tally: side,
+            parentRate: rateOf(t),
+            parentShare: side.n / t.n,
+          })),
+    ),
+  );
+
+  const stateRate = shrunkRate(state, baseRate, stateWeight).rate;
+  const cellEstimate = shrunkRate(cell, stateRate, cellWeight);
   // Stop-loss share: the same shrinkage with stops counted instead of wins. Without any history the
   // fallback splits all trades between the two exits (no timeouts), the old conservative reading.
   const stops = (t: OutcomeTally): Tally => ({ n: t.n, wins: t.stops, hours: t.hours });
   const baseStops = base.n > 0 ? base.stops / base.n : 1 - input.fallbackRate;
-  const stateStops = shrunkRate(stops(state), baseStops, stateTowardBase).rate;
-  const stopLossRate = shrunkRate(stops(cell), stateStops, cellTowardState).rate;
+  const stateStops = shrunkRate(stops(state), baseStops, stateWeight).rate;
+  const stopLossRate = shrunkRate(stops(cell), stateStops, cellWeight).rate;
   const baseTimeoutR = base.timeouts > 0 ? base.timeoutR / base.timeouts : 0;
-  const stateTimeoutR = shrunkTimeoutReturn(state, hours, baseTimeoutR, stateTowardBase).mean;
-  const timeoutReturnR = shrunkTimeoutReturn(cell, hours, stateTimeoutR, cellTowardState).mean;
+  const stateTimeoutR = shrunkTimeoutReturn(state, hours, baseTimeoutR, stateWeight).mean;
+  const timeoutReturnR = shrunkTimeoutReturn(cell, hours, stateTimeoutR, cellWeight).mean;
   return {
     successRate: cellEstimate.rate,
     sampleSize: cell.n,
@@ -206,5 +291,7 @@ export function estimateSuccess(input: {
     timeoutRate: Math.max(0, 1 - cellEstimate.rate - stopLossRate),
     timeoutReturnR,
     cellTimeouts: cell.timeouts,
+    statePriorWeight: stateWeight,
+    cellPriorWeight: cellWeight,
   };
 }
