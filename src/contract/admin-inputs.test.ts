@@ -18,9 +18,9 @@ const messages = (schema: z.ZodType, input: unknown) =>
 
 const DEFAULT_CONFIG = {
   intervalMinutes: 2,
-  minHeatScore: 40,
-  minSuccessRate: 55,
-  minExpectedProfitPercent: 0.2,
+  minHeatScore: 5,
+  minSuccessRate: 30,
+  minExpectedProfitPercent: 0.05,
   volatilityThreshold: 2,
   rsiThreshold: 70,
   volumeSpikeMultiplier: 3,

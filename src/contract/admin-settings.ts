@@ -8,10 +8,14 @@ import { isoDateTimeSchema, requiredNumber } from './common';
 export const autoAnalysisConfigSchema = z.strictObject({
   /** Minutes between scheduled analyses of each active pair (an analysis costs a few ms per pair). */
   intervalMinutes: z.number().int().min(1).max(1440).default(2),
-  /** An offer is created only when heat, success rate and expected profit all pass. */
-  minHeatScore: z.number().min(0).max(100).default(40),
-  minSuccessRate: z.number().min(0).max(100).default(55),
-  minExpectedProfitPercent: z.number().min(0).default(0.2),
+  /**
+   * An offer is created only when heat, success rate and expected profit all pass. Expected profit
+   * (net of fees) is the deciding one: with exits at 2:1 a 35 % success rate can be a good trade, and
+   * day-horizon trend trades come from calm (low-heat) markets, so the other two floors stay low.
+   */
+  minHeatScore: z.number().min(0).max(100).default(5),
+  minSuccessRate: z.number().min(0).max(100).default(30),
+  minExpectedProfitPercent: z.number().min(0).default(0.05),
   /** 7-day volatility (percent) above which a breakout counts. */
   volatilityThreshold: z.number().min(0).default(2),
   /** RSI(14) overbought level; oversold is 100 minus it. */

@@ -5,11 +5,14 @@ import { computeMarketSeries } from './market-series';
 import { computeSetupStates } from './setup-states';
 import { HORIZONS, exitsFor } from './setups';
 import {
-  SHRINKAGE,
+  PRIOR_WEIGHT,
   estimateSuccess,
   expectedProfitOf,
+  priorWeight,
   shrunkRate,
   shrunkTimeoutReturn,
+  type LevelCell,
+  type Tally,
 } from './success-rate';
 import { syntheticCandles } from './synthetic-candles';
 import type { Candle, Direction, Horizon } from './types';
@@ -72,6 +75,101 @@ describe('shrinkage toward the broader rate', () => {
 
   it('returns the prior when there is no sample', () => {
     expect(shrunkRate({ n: 0, wins: 0, hours: 0 }, 0.37, 30)).toEqual({ rate: 0.37, effective: 0 });
+  });
+});
+
+/** Deterministic uniform draws (mulberry32). */
+function uniform(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * Cells of one level: `n` independent trades each (one hour each, so n effective), wins drawn from
+ * each cell's true rate, all compared with the pooled rate as their parent.
+ */
+function level(trueRates: number[], n: number, seed: number): { cells: LevelCell[]; parent: number } {
+  const draw = uniform(seed);
+  const tallies: Tally[] = trueRates.map((p) => {
+    let wins = 0;
+    for (let k = 0; k < n; k++) if (draw() < p) wins++;
+    return { n, wins, hours: n };
+  });
+  const total = tallies.reduce((sum, t) => sum + t.n, 0);
+  const parent = tallies.reduce((sum, t) => sum + t.wins, 0) / total;
+  return { cells: tallies.map((t) => ({ tally: t, parentRate: parent, parentShare: t.n / total })), parent };
+}
+
+describe('empirical-Bayes prior weight', () => {
+  it('is the maximum when every cell has the same true rate, so estimates stay at the parent', () => {
+    for (const seed of [1, 2, 3]) {
+      const { cells, parent } = level(new Array<number>(48).fill(0.3), 200, seed);
+      const k = priorWeight(cells);
+      expect(k).toBe(PRIOR_WEIGHT.max);
+      let meanDeviation = 0;
+      for (const { tally } of cells) {
+        const raw = tally.wins / tally.n;
+        const shrunk = shrunkRate(tally, parent, k).rate;
+        // 200 effective trades against 400: two thirds of the (pure noise) deviation is removed
+        expect(Math.abs(shrunk - parent)).toBeCloseTo(Math.abs(raw - parent) / 3, 12);
+        expect(Math.abs(shrunk - parent)).toBeLessThan(0.03);
+        meanDeviation += Math.abs(shrunk - parent) / cells.length;
+      }
+      expect(meanDeviation).toBeLessThan(0.012);
+    }
+  });
+
+  it('is the maximum without any scatter or with fewer than two cells', () => {
+    const same = { tally: { n: 500, wins: 150, hours: 500 }, parentRate: 0.3, parentShare: 0.5 };
+    expect(priorWeight([same, same])).toBe(PRIOR_WEIGHT.max);
+    expect(priorWeight([{ ...same, tally: { n: 500, wins: 400, hours: 500 } }])).toBe(PRIOR_WEIGHT.max);
+    expect(priorWeight([])).toBe(PRIOR_WEIGHT.max);
+  });
+
+  it('is small when cells differ strongly with plenty of data, so each keeps its own rate', () => {
+    const trueRates = [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65];
+    const { cells, parent } = level(trueRates, 2000, 7);
+    const k = priorWeight(cells);
+    // true scatter: variance 0.0298 around 0.375, so p(1 − p) / τ² ≈ 8, clamped to the floor
+    expect(k).toBeGreaterThanOrEqual(PRIOR_WEIGHT.min);
+    expect(k).toBeLessThan(15);
+    cells.forEach(({ tally }, c) => {
+      const raw = tally.wins / tally.n;
+      const shrunk = shrunkRate(tally, parent, k).rate;
+      expect(Math.abs(shrunk - raw)).toBeLessThan(0.002);
+      expect(Math.abs(shrunk - trueRates[c]!)).toBeLessThan(0.035);
+    });
+  });
+
+  it('sits in between for a moderate true scatter, and the fixed weight of 100 would be too heavy', () => {
+    // true rates 0.3 ± 0.05: τ² = 0.0025, p(1 − p) / τ² = 84
+    const { cells } = level([0.25, 0.35, 0.25, 0.35, 0.25, 0.35, 0.25, 0.35, 0.25, 0.35], 3000, 11);
+    const k = priorWeight(cells);
+    expect(k).toBeGreaterThan(60);
+    expect(k).toBeLessThan(110);
+  });
+
+  it('still shrinks a small sample hard, even where large cells differ strongly', () => {
+    const trueRates = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6];
+    const { cells, parent } = level(trueRates, 2000, 5);
+    const small: Tally = { n: 3, wins: 3, hours: 3 };
+    const k = priorWeight([...cells, { tally: small, parentRate: parent, parentShare: 3 / 12_003 }]);
+    expect(k).toBeLessThan(20);
+    const shrunk = shrunkRate(small, parent, k).rate;
+    // three wins out of three move the estimate at most 3 / (3 + 10) of the way to 100 %
+    expect(shrunk - parent).toBeLessThanOrEqual((3 / (3 + PRIOR_WEIGHT.min)) * (1 - parent) + 1e-12);
+    expect(shrunk).toBeLessThan(0.6);
+  });
+
+  it('counts overlapping trades as fewer: the same scatter over slower trades is trusted less', () => {
+    const { cells } = level([0.25, 0.35, 0.25, 0.35, 0.25, 0.35], 600, 3);
+    const slow = cells.map((c) => ({ ...c, tally: { ...c.tally, hours: c.tally.n * 12 } }));
+    expect(priorWeight(slow)).toBeGreaterThan(priorWeight(cells));
   });
 });
 
@@ -170,7 +268,7 @@ describe('expected profit from the backtest', () => {
     const rawR = (1.0001 ** 24 - 1) / (exits.stopLossPercent / 100);
     expect(estimate.cellTimeouts).toBe(estimate.sampleSize);
     expect(estimate.timeoutReturnR).toBeCloseTo(
-      (rawR * effective) / (effective + SHRINKAGE.cellTowardState),
+      (rawR * effective) / (effective + estimate.cellPriorWeight),
       9,
     );
     expect(estimate.timeoutReturnR).toBeGreaterThan(0);

@@ -32,7 +32,7 @@ describe('global settings', () => {
       retentionPolicy: 90,
       analysisRetentionDays: 7,
       autoAnalysisEnabled: true,
-      autoAnalysisConfig: { intervalMinutes: 2, minHeatScore: 40, minSuccessRate: 55 },
+      autoAnalysisConfig: { intervalMinutes: 2, minHeatScore: 5, minSuccessRate: 30 },
     });
   });
 
@@ -44,7 +44,7 @@ describe('global settings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       chatgptMaxRequests: 20,
-      autoAnalysisConfig: { intervalMinutes: 5, minHeatScore: 60, minSuccessRate: 55 },
+      autoAnalysisConfig: { intervalMinutes: 5, minHeatScore: 60, minSuccessRate: 30 },
     });
     expect((await get(admin)).json()).toMatchObject({ chatgptMaxRequests: 20 });
     const logs = await t.db.select().from(auditLogs);
