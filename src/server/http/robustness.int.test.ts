@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../testing/test-app';
+import { createTestAppWithUsers, type TestApp, type TestUser } from '../testing/test-app';
 
 /**
  * Every route of the app, hit with the inputs that break careless servers: malformed JSON, wrong
@@ -13,9 +13,7 @@ describe('every route survives bad input', () => {
   let trader: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signUp(t.app, 'Admin');
-    trader = await signUp(t.app, 'Trader');
+    ({ t, admin, trader } = await createTestAppWithUsers());
   });
   afterAll(async () => t.close());
 

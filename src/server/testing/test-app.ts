@@ -67,3 +67,20 @@ export async function signUp(app: FastifyInstance, name = 'Test Trader'): Promis
   const body = response.json<{ user: { id: string } }>();
   return { id: body.user.id, token, email, auth: { authorization: `Bearer ${token}` } };
 }
+
+export interface TestAppWithUsers {
+  t: TestApp;
+  /** The first account: owner of the operator organisation, so an admin. */
+  admin: TestUser;
+  trader: TestUser;
+}
+
+/** A fresh app with its first account (an admin) and a second one (a trader). */
+export async function createTestAppWithUsers(
+  overrides: Parameters<typeof createTestApp>[0] = {},
+): Promise<TestAppWithUsers> {
+  const t = await createTestApp(overrides);
+  const admin = await signUp(t.app, 'Admin');
+  const trader = await signUp(t.app, 'Trader');
+  return { t, admin, trader };
+}

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heatMapSchema, type HeatMap, type HeatMapEntry } from '../../../contract/heatmap';
 import type { BusMessage } from '../../realtime/event-bus';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
+import {
+  createTestApp,
+  createTestAppWithUsers,
+  signUp,
+  type TestApp,
+  type TestUser,
+} from '../../testing/test-app';
 import { seedAnalysis, seedErrorLog, seedOffer, seedPair, seedTrigger } from './testing/market-fixtures';
 
 const HOUR = 3_600_000;
@@ -260,9 +266,7 @@ describe('GET /api/admin/heat-map', () => {
   let trader: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signUp(t.app, 'Admin');
-    trader = await signUp(t.app, 'Trader');
+    ({ t, admin, trader } = await createTestAppWithUsers());
     const specs = [
       { pair: 'BTC/USD', positionType: 'scalp_long', heatScore: 70, trend: 'bullish' },
       { pair: 'ETH/USD', positionType: 'hedge_short', heatScore: 60, trend: 'bearish' },

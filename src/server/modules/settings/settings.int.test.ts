@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from '../../db/schema';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
+import { createTestAppWithUsers, type TestApp, type TestUser } from '../../testing/test-app';
 
 describe('global settings', () => {
   let t: TestApp;
   let admin: TestUser;
   let trader: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signUp(t.app, 'Admin');
-    trader = await signUp(t.app, 'Trader');
+    ({ t, admin, trader } = await createTestAppWithUsers());
   });
   afterAll(async () => t.close());
 

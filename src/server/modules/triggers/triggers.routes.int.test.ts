@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actionLogs, auditLogs, cryptoPairs, triggers } from '../../db/schema';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
+import { createTestAppWithUsers, type TestApp, type TestUser } from '../../testing/test-app';
 import { anyString, arrayContaining } from './testdata/matchers';
 
 describe('trigger routes', () => {
@@ -9,9 +9,7 @@ describe('trigger routes', () => {
   let admin: TestUser;
   let trader: TestUser;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await signUp(t.app, 'Admin');
-    trader = await signUp(t.app, 'Trader');
+    ({ t, admin, trader } = await createTestAppWithUsers());
     // Pairs the analyses below run on (the pipeline refuses unknown pairs).
     await t.db.insert(cryptoPairs).values([
       { symbol: 'ETH/USD', krakenSymbol: 'XETHZUSD', base: 'ETH', quote: 'USD', active: true },
