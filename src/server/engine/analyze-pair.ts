@@ -17,8 +17,12 @@ import { estimateSuccess, expectedProfitOf } from './success-rate';
 import type { AnalyzePairInput, Candle, Indicators, PairAnalysis, SignalPlan } from './types';
 import { DAY_MS } from './windows';
 
-/** 1.1.0: expected profit prices timeouts at their closing return instead of a full stop-loss. */
-export const ENGINE_VERSION = '1.1.0';
+/**
+ * 1.1.0: expected profit prices timeouts at their closing return instead of a full stop-loss.
+ * 1.2.0: the success-rate shrinkage weights are estimated from the pair's own past (empirical Bayes)
+ * instead of a fixed 100 effective trades.
+ */
+export const ENGINE_VERSION = '1.2.0';
 /** EMA(50) and MACD's signal line need about this many candles before they mean anything. */
 export const MIN_HOURLY_CANDLES = 60;
 /**

@@ -10,12 +10,17 @@
  *           not): the state's volatility regime decides how often exits are reached at all
  *   cell  = the setup's own side in that state                               → successRate
  *
- * each shrunk toward the level above with a prior worth 100 effective trades. Why this shape: the
- * market state changes hit rates mechanically (busy markets reach their exits, quiet ones time out),
- * so it is the natural prior for a direction, whose edge over the two-sided rate is small and
- * unstable; shrinking toward the setup's own all-hours rate instead biased busy states low. Why 100:
- * about a month of day trades; walk-forward on both candle sets (docs/signals.md), weaker priors
- * let noisy cells spread the predictions too wide (low predictions came true more often than said).
+ * each shrunk toward the level above with a Beta prior whose weight is estimated from the same past
+ * trades (empirical Bayes, `priorWeight`): at each level the observed rates of all its cells (every
+ * state around the base; both sides of every state around that state) scatter around their parents
+ * by their sampling noise plus the true between-cell variance τ²; the method of moments gives τ², and
+ * the prior is worth k = p̄(1 − p̄) / τ² effective trades, clamped to PRIOR_WEIGHT. Where cells
+ * genuinely differ (a market with persistent trends, where trend-following hits its target more
+ * often) k is small and a well-filled cell keeps its own rate; where they differ by noise only (the
+ * real candle sets, mostly) k is large and every cell is pulled hard toward its parent. Why this
+ * shape: the market state changes hit rates mechanically (busy markets reach their exits, quiet ones
+ * time out), so it is the natural prior for a direction; shrinking toward the setup's own all-hours
+ * rate instead biased busy states low. Up to 1.1.0 both weights were a fixed 100.
  *
  * Overlapping trades resolve on shared candles, so n consecutive samples are worth far fewer than n
  * independent ones: each level counts n / (mean hours to resolution) effective samples. Only trades
@@ -23,7 +28,7 @@
  *
  * The same replay gives everything expected profit needs (`expectedProfitOf`): the share of trades
  * that hit the stop-loss, the share that timed out, and the mean return of the timeouts, each shrunk
- * through the same three levels with the same priors. The take-profit share is the success rate
+ * through the same three levels with the same prior weights. The take-profit share is the success rate
  * itself, and the stop and timeout shares use the same effective counts, so the three always sum to
  * one. Timeout returns are measured in units of the trade's own stop distance (R), as exits scale with
  * ATR; their mean is shrunk with the timeouts alone as evidence (each lasted the full horizon, so
@@ -145,7 +150,6 @@ export function expectedProfitOf(
     roundTripFeePercent
   );
 }
-
 
 /** A cell of one shrinkage level, as the empirical-Bayes weight of that level sees it. */
 export interface LevelCell {

@@ -8,19 +8,17 @@ export function registerSignalQualityRoutes(
   app: FastifyInstance,
   deps: { signalQuality: SignalQualityService; viewers: ViewerResolver },
 ): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      signalQualityEndpoint.path,
-      {
-        schema: {
-          querystring: signalQualityEndpoint.query,
-          response: { 200: signalQualityEndpoint.response },
-        },
+  app.withTypeProvider<ZodTypeProvider>().get(
+    signalQualityEndpoint.path,
+    {
+      schema: {
+        querystring: signalQualityEndpoint.query,
+        response: { 200: signalQualityEndpoint.response },
       },
-      async (request) => {
-        await deps.viewers.requireUser(request);
-        return deps.signalQuality.read(request.query);
-      },
-    );
+    },
+    async (request) => {
+      await deps.viewers.requireUser(request);
+      return deps.signalQuality.read(request.query);
+    },
+  );
 }
