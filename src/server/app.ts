@@ -63,6 +63,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
     // Idle keep-alive sockets (e.g. a closed SSE reader's) must not hold a shutdown open.
     forceCloseConnections: true,
+    // Requests the HTTP parser refuses (e.g. a control character in a header) still get `{ error }`.
+    clientErrorHandler: (error, socket) => {
+      if (!socket.writable) return;
+      const body = JSON.stringify({ error: 'Malformed HTTP request' });
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
   recordRoutes(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestAppWithUsers, type TestApp, type TestUser } from '../testing/test-app';
+import { createTestApp, createTestAppWithUsers, type TestApp, type TestUser } from '../testing/test-app';
 
 /**
  * Every route of the app, hit with the inputs that break careless servers: malformed JSON, wrong
@@ -81,5 +81,28 @@ describe('every route survives bad input', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/definitely-not-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ error: 'Not found' });
+  });
+});
+
+describe('malformed HTTP', () => {
+  it('answers a request the HTTP parser refuses with 400 { error }', async () => {
+    const { createConnection } = await import('node:net');
+    const t = await createTestApp();
+    try {
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = new URL(address);
+      const reply = await new Promise<string>((resolve, reject) => {
+        const socket = createConnection({ port: Number(port), host: '127.0.0.1' });
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+        socket.write('GET /api/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a\rb\r\n\r\n');
+      });
+      expect(reply).toMatch(/^HTTP\/1\.1 400/);
+      expect(reply).toContain('{"error":"Malformed HTTP request"}');
+    } finally {
+      await t.close();
+    }
   });
 });
