@@ -20,10 +20,14 @@ function recorder(url: string, token?: string) {
     socket.on('connect', () => resolve());
     socket.on('connect_error', reject);
   });
-  const waitFor = async (event: string, timeoutMs = 20_000) => {
+  const waitFor = async (
+    event: string,
+    match: (payload: unknown) => boolean = () => true,
+    timeoutMs = 20_000,
+  ) => {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
-      const found = seen.find((s) => s.event === event);
+      const found = seen.find((s) => s.event === event && match(s.payload));
       if (found) return found.payload;
       await new Promise((r) => setTimeout(r, 25));
     }
@@ -67,15 +71,15 @@ describe('live updates over socket.io, from a fresh start', () => {
 
     await t.app.services.analysis.requestAnalysis({ pair: 'SOL/USD', bypassThresholds: true });
     await t.app.services.analysisQueue.drained();
-    const offer = (await member.waitFor('new_offer')) as { id: string; pair: string };
-    expect(offer.pair).toBe('SOL/USD');
+    const isSol = (payload: unknown) => (payload as { pair: string }).pair === 'SOL/USD';
+    const offer = (await member.waitFor('new_offer', isSol)) as { id: string; pair: string };
 
     // An hour later the pair is analysed again: the live offer's heat changes and traders are told.
     clock.advance(3_600_000);
     await t.app.services.worker.runNow('market-refresh');
     await t.app.services.analysis.requestAnalysis({ pair: 'SOL/USD' });
     await t.app.services.analysisQueue.drained();
-    const updated = (await member.waitFor('offer_update')) as { id: string };
+    const updated = (await member.waitFor('offer_update', isSol)) as { id: string };
     expect(updated.id).toBe(offer.id);
 
     // Offers and analysis progress are for signed-in traders only.
