@@ -19,6 +19,8 @@ async function startMarket(seed = 7) {
   t.app.services.analysis.startWorker(2);
   await t.app.services.worker.runNow('market-sync');
   await t.app.services.analysisQueue.drained();
+  // The heat-map cache refreshes on `analysis_completed` asynchronously: read it afresh from the database.
+  await t.app.services.heatMap.reload();
   return { t, clock, events };
 }
 
