@@ -1,4 +1,5 @@
 import type { Candle, Indicators } from '../../engine/types';
+import { aggregateCandles } from '../../providers/market/candle-math';
 import type { ChartPoint, StoredTickerData } from './analysis-record';
 
 const TWELVE_HOURS = 12 * 60 * 60 * 1000;
@@ -20,7 +21,7 @@ export function buildTickerData(
   const recentMinutes = minute.filter((c) => c.time >= end - TWELVE_HOURS);
   const source =
     recentMinutes.length >= 60
-      ? bucket(recentMinutes, BUCKET_MS)
+      ? aggregateCandles(recentMinutes, BUCKET_MS)
       : hourly.filter((c) => c.time >= end - TWELVE_HOURS);
   return {
     price_7d: round(indicators.price, 8),
@@ -30,24 +31,6 @@ export function buildTickerData(
     price_history: source.map((c): ChartPoint => ({ x: c.time, y: c.close })),
     volume_history: source.map((c): ChartPoint => ({ x: c.time, y: round(c.volume * c.close, 2) })),
   };
-}
-
-/** Merges consecutive candles into buckets of `size` ms (open of first, close of last, summed volume). */
-function bucket(candles: Candle[], size: number): Candle[] {
-  const out: Candle[] = [];
-  for (const c of candles) {
-    const start = Math.floor(c.time / size) * size;
-    const current = out.at(-1);
-    if (current && current.time === start) {
-      current.high = Math.max(current.high, c.high);
-      current.low = Math.min(current.low, c.low);
-      current.close = c.close;
-      current.volume += c.volume;
-    } else {
-      out.push({ ...c, time: start });
-    }
-  }
-  return out;
 }
 
 function round(value: number, digits: number): number {
