@@ -98,6 +98,7 @@ export function createServices(
     repo,
     bus,
     loadCandles: (pairId, interval, since) => market.candles(pairId, interval, since),
+    latestQuote: (pairId) => market.latestQuote(pairId),
     analyzePair,
     summarize: (input) => ai.summarize(input),
     activeTriggerCount: (pair) => linked.triggers?.activeTriggerCount(pair) ?? Promise.resolve(0),
@@ -106,7 +107,7 @@ export function createServices(
     marketNow: () => source.now(),
     onOffersChanged: announceOffers,
   });
-  const analysis = createAnalysisService({ repo, queue: analysisQueue, runAnalysis });
+  const analysis = createAnalysisService({ repo, pairs: market, queue: analysisQueue, runAnalysis });
   const triggers = createTriggersService({
     db,
     requestAnalysis: (request) => analysis.requestAnalysis(request),

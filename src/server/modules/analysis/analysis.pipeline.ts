@@ -17,6 +17,8 @@ export interface PipelineDeps {
   repo: AnalysisRepo;
   bus: EventBus;
   loadCandles(pairId: number, interval: CandleInterval, sinceMs: number): Promise<Candle[]>;
+  /** Best bid/ask of the pair's latest ticker (the spread input of risk). */
+  latestQuote(pairId: number): Promise<{ bid: number; ask: number } | null>;
   analyzePair(input: Parameters<typeof import('../../engine').analyzePair>[0]): PairAnalysis;
   summarize(input: {
     pair: string;
@@ -73,7 +75,7 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
       const [hourly, minute, quote, triggerCount, config] = await Promise.all([
         deps.loadCandles(run.pairId, '1h', now - HOURLY_HISTORY_MS),
         deps.loadCandles(run.pairId, '1m', now - MINUTE_HISTORY_MS),
-        repo.latestQuote(run.pairId),
+        deps.latestQuote(run.pairId),
         deps.activeTriggerCount(pair),
         deps.autoAnalysisConfig(),
       ]);

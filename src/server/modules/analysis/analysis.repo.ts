@@ -1,35 +1,13 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { actionLogs, analyses, analysisSnapshots, cryptoPairs, tickerLogs } from '../../db/schema';
+import { actionLogs, analyses, analysisSnapshots, cryptoPairs } from '../../db/schema';
 import type { StoredAnalysisFigures } from './analysis-record';
 
 export type AnalysisStage = 'fetch' | 'indicators' | 'backtest' | 'scoring' | 'offer';
 
-export interface PairRow {
-  id: number;
-  symbol: string;
-  active: boolean;
-}
-
 /** Reads and writes of analysis runs: the row, its stage snapshots and the pair's action log. */
 export function createAnalysisRepo(db: Database) {
   return {
-    async pairBySymbol(symbol: string): Promise<PairRow | null> {
-      const [row] = await db
-        .select({ id: cryptoPairs.id, symbol: cryptoPairs.symbol, active: cryptoPairs.active })
-        .from(cryptoPairs)
-        .where(eq(cryptoPairs.symbol, symbol));
-      return row ?? null;
-    },
-
-    async activePairs(): Promise<PairRow[]> {
-      return db
-        .select({ id: cryptoPairs.id, symbol: cryptoPairs.symbol, active: cryptoPairs.active })
-        .from(cryptoPairs)
-        .where(eq(cryptoPairs.active, true))
-        .orderBy(cryptoPairs.symbol);
-    },
-
     /** A queued run of the pair that nobody asked for specifically, to collapse scheduler requests. */
     async queuedRun(pairId: number): Promise<string | null> {
       const [row] = await db
@@ -117,18 +95,6 @@ export function createAnalysisRepo(db: Database) {
       details: Record<string, unknown>,
     ): Promise<void> {
       await db.insert(actionLogs).values({ pair, action, status, details });
-    },
-
-    /** Best bid/ask of the latest ticker log, for the spread input of risk. */
-    async latestQuote(pairId: number): Promise<{ bid: number; ask: number } | null> {
-      const [row] = await db
-        .select({ bid: tickerLogs.bid, ask: tickerLogs.ask })
-        .from(tickerLogs)
-        .where(eq(tickerLogs.pairId, pairId))
-        .orderBy(desc(tickerLogs.timestamp))
-        .limit(1);
-      if (!row?.bid || !row.ask) return null;
-      return { bid: Number(row.bid), ask: Number(row.ask) };
     },
   };
 }

@@ -23,8 +23,15 @@ export interface AnalysisRequest {
  * `analysis_status`) and a job. Scheduler requests for a pair that already has a queued run are
  * collapsed into it; trigger and user requests always get their own run.
  */
+/** The pairs, as the market module keeps them. */
+export interface PairDirectory {
+  pairBySymbol(symbol: string): Promise<{ id: number; symbol: string } | undefined>;
+  activePairs(): Promise<{ symbol: string }[]>;
+}
+
 export function createAnalysisService(deps: {
   repo: AnalysisRepo;
+  pairs: PairDirectory;
   queue: JobQueue<AnalysisJob>;
   runAnalysis: RunAnalysis;
 }) {
@@ -32,7 +39,7 @@ export function createAnalysisService(deps: {
 
   return {
     async requestAnalysis(request: AnalysisRequest): Promise<{ analysisId: string }> {
-      const pair = await repo.pairBySymbol(request.pair);
+      const pair = await deps.pairs.pairBySymbol(request.pair);
       if (!pair) throw new Error(`unknown pair ${request.pair}`);
       const scheduled = !request.triggerId && !request.userId && !request.bypassThresholds;
       if (scheduled) {
@@ -59,7 +66,7 @@ export function createAnalysisService(deps: {
 
     /** Queues a scheduled analysis of every active pair. */
     async analyzeActivePairs(): Promise<number> {
-      const pairs = await repo.activePairs();
+      const pairs = await deps.pairs.activePairs();
       for (const pair of pairs) await this.requestAnalysis({ pair: pair.symbol });
       return pairs.length;
     },

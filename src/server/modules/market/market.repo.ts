@@ -3,7 +3,7 @@
  * deletes. Candles go in through `unnest` of array parameters: one statement per few thousand
  * rows (PGlite included) instead of one bind parameter per cell.
  */
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { actionLogs, candles, cryptoPairs, tickerLogs, type CandleInterval } from '../../db/schema';
 import type { LogDetails } from '../../db/schema/logs';
@@ -131,6 +131,18 @@ export function createMarketRepo(db: Executor) {
         close: Number(r.close),
         volume: Number(r.volume),
       }));
+    },
+
+    /** Best bid/ask of the pair's latest ticker log, or null when none has a quote. */
+    async latestQuote(pairId: number): Promise<{ bid: number; ask: number } | null> {
+      const [row] = await db
+        .select({ bid: tickerLogs.bid, ask: tickerLogs.ask })
+        .from(tickerLogs)
+        .where(eq(tickerLogs.pairId, pairId))
+        .orderBy(desc(tickerLogs.timestamp))
+        .limit(1);
+      if (!row?.bid || !row.ask) return null;
+      return { bid: Number(row.bid), ask: Number(row.ask) };
     },
 
     async insertTickerLog(pairId: number, ticker: MarketTicker): Promise<void> {

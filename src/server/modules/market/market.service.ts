@@ -74,6 +74,8 @@ export function createMarketService(deps: MarketServiceDeps) {
 
   return {
     listPairs: () => repo.listPairs(),
+    pairBySymbol: (symbol: string) => repo.findPair(symbol),
+    latestQuote: (pairId: number) => repo.latestQuote(pairId),
     async activePairs(): Promise<CryptoPairRow[]> {
       return (await repo.listPairs()).filter((p) => p.active);
     },
