@@ -94,10 +94,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const services = createServices(config, db, app.log, options.overrides);
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());
-  const { settings, organizations, viewers, triggers, heatMap, bus } = services;
+  const { settings, viewers, triggers, heatMap, bus } = services;
 
   registerAuthRoutes(app, { auth: services.auth, config, db, rateLimits, viewers });
-  registerAccountRoutes(app, { viewers, organizations });
+  registerAccountRoutes(app, { viewers });
   registerContactRoutes(app, { db, viewers, rateLimits });
   const triggerRoutes = registerTriggerRoutes({ triggers, viewers });
   triggerRoutes.public(app);

@@ -10,6 +10,7 @@ import { createOfferLifecycle } from './modules/analysis/offer-lifecycle';
 import type { PublishResult } from './modules/analysis/offer-publisher';
 import { createAuth } from './modules/auth/auth';
 import { createOrganizationsService } from './modules/auth/organizations.service';
+import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createViewerResolver } from './modules/auth/viewer';
 import { createMarketService } from './modules/market/market.service';
 import { createHeatMapStore } from './modules/offers/heat-map.store';
@@ -43,9 +44,11 @@ export function createServices(
 ) {
   const bus = createEventBus({ redisUrl: config.redisUrl });
   const settings = createSettingsService(db);
-  const organizations = createOrganizationsService(db);
+  const organizations = createOrganizationsService(db, {
+    onMembershipsChanged: (userIds) => bus.publish('auth_changed', { userIds }),
+  });
   const auth = createAuth({ config, db, organizations });
-  const viewers = createViewerResolver({ auth, db, organizations });
+  const viewers = createViewerResolver({ auth, sessions: createSessionsRepo(db), organizations, bus });
 
   const source = overrides.market ?? createMarketSource({ source: config.marketSource, ...config.market });
   const market = createMarketService({

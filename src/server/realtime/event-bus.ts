@@ -17,6 +17,12 @@ export interface InternalPayloads {
   analysis_completed: { pair: string; analysisId: string };
   /** Something behind a pair's heat-map entry changed (offer, trigger, error): every process re-reads it. */
   heatmap_refresh: { pair: string };
+  /**
+   * Sessions, memberships or roles of these users changed (sign-out, demotion, organisation
+   * switch...), or of anyone when `all`: every process drops their cached viewers and re-checks
+   * their sockets and admin streams at once. Carries user ids only, never a token.
+   */
+  auth_changed: { userIds: string[]; all?: boolean };
 }
 
 export type BusPayloads = ServerToClientPayloads & InternalPayloads;

@@ -15,6 +15,8 @@ const GENEROUS: RateLimits = {
 export interface TestApp {
   app: FastifyInstance;
   db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
+  /** The raw handle (e.g. to count the queries a request runs). */
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    database,
     async close() {
       await app.close();
       await database.close();

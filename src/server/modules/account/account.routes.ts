@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_PERMISSION, meEndpoint, type Me } from '../../../contract/account';
-import type { OrganizationsService } from '../auth/organizations.service';
 import type { ViewerResolver } from '../auth/viewer';
 
-export function registerAccountRoutes(
-  app: FastifyInstance,
-  deps: { viewers: ViewerResolver; organizations: OrganizationsService },
-): void {
-  const { viewers, organizations } = deps;
+export function registerAccountRoutes(app: FastifyInstance, deps: { viewers: ViewerResolver }): void {
+  const { viewers } = deps;
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
@@ -23,7 +19,7 @@ export function registerAccountRoutes(
           email: viewer.email,
           publicMetadata: { permissions: viewer.isAdmin ? [ADMIN_PERMISSION] : [] },
           referralCode: viewer.referralCode ?? '',
-          organizations: await organizations.listForUser(viewer.userId),
+          organizations: await viewers.organizationsOf(request),
           activeOrganizationId: viewer.activeOrganizationId,
         };
       },

@@ -13,5 +13,7 @@ export const authSchemaOptions = {
       referralCode: { type: 'string', required: false, input: false, unique: true },
     },
   },
-  plugins: [organization({ allowUserToCreateOrganization: true }), bearer()],
+  // A bearer token must carry its `.signature`: a bare session token (e.g. read from a database
+  // dump or a log) is not a credential on its own.
+  plugins: [organization({ allowUserToCreateOrganization: true }), bearer({ requireSignature: true })],
 } satisfies Partial<BetterAuthOptions>;

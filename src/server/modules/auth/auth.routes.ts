@@ -9,7 +9,7 @@ import { user as users } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import type { RateLimits } from '../../http/rate-limits';
 import type { Auth } from './auth';
-import type { ViewerResolver } from './viewer';
+import type { Viewer, ViewerResolver } from './viewer';
 
 const usernameSchema = z
   .string()
@@ -66,6 +66,8 @@ export function registerAuthRoutes(
     handler: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       await validate(request, path);
+      // Who is changing their session or memberships, read (usually from the cache) before the change.
+      const caller = request.method === 'POST' ? await viewers.viewerOf(request) : null;
       const headers = fromNodeHeaders(request.headers);
       if (!headers.get('origin') && !headers.get('cookie')) headers.set('origin', ownOrigin);
       headers.delete('content-length');
@@ -78,7 +80,7 @@ export function registerAuthRoutes(
           body: request.method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined,
         }),
       );
-      if (request.method === 'POST') viewers.forgetToken(request.headers.authorization);
+      if (request.method === 'POST' && response.status < 400) announceChange(viewers, path, caller);
       reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (!['content-length', 'content-encoding', 'set-cookie', 'transfer-encoding'].includes(key))
@@ -91,6 +93,21 @@ export function registerAuthRoutes(
       return reply.type('application/json').send({ error: authErrorMessage(text, response.status) });
     },
   });
+}
+
+/**
+ * After a successful auth mutation the caller's cached viewers go everywhere at once. Organisation
+ * calls other than set-active may change other users' memberships or roles (remove-member,
+ * update-member-role, delete...): every cached viewer goes, as these calls are rare.
+ */
+function announceChange(viewers: ViewerResolver, path: string, caller: Viewer | null): void {
+  const own = caller ? [caller.userId] : [];
+  const organizationCall = path.startsWith('/api/auth/organization/');
+  if (organizationCall && path !== '/api/auth/organization/set-active') {
+    viewers.announce({ userIds: own, all: true });
+  } else if (own.length > 0) {
+    viewers.announce({ userIds: own });
+  }
 }
 
 function authErrorMessage(body: string, status: number): string {

@@ -4,9 +4,14 @@ import type { UserOrganization } from '../../../contract/account';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { globalSettings, member, organization, user as users } from '../../db/schema';
+import { ADMIN_ROLES, defaultActiveOrganizationId, isAdminIn } from './grants';
 
 const OPERATOR_ORGANIZATION = { name: 'HeatSignal Operators', slug: 'heatsignal-operators' };
-const ADMIN_ROLES = new Set(['owner', 'admin']);
+
+export interface OrganizationsOptions {
+  /** Told after memberships of these users changed (cached viewers of theirs must go). */
+  onMembershipsChanged?: (userIds: string[]) => void;
+}
 
 /**
  * Organisations and the one rule that makes an admin: an owner/admin membership in the operator
@@ -14,8 +19,9 @@ const ADMIN_ROLES = new Set(['owner', 'admin']);
  * by the first account ever created, through a conditional update, so two racing sign-ups cannot
  * both become its owner.
  */
-export function createOrganizationsService(db: Database) {
+export function createOrganizationsService(db: Database, options: OrganizationsOptions = {}) {
   let operatorId: string | null = null;
+  const changed = (userId: string) => options.onMembershipsChanged?.([userId]);
 
   async function operatorOrganizationId(): Promise<string | null> {
     if (operatorId) return operatorId;
@@ -58,6 +64,7 @@ export function createOrganizationsService(db: Database) {
           .returning({ id: globalSettings.id });
         if (claimed.length === 0) tx.rollback();
       })
+      .then(() => changed(userId))
       .catch((error: unknown) => {
         // Another account claimed it first (rollback or the slug's unique index): not an error.
         if (!(error instanceof TransactionRollbackError) && !isUniqueViolation(error)) throw error;
@@ -79,12 +86,16 @@ export function createOrganizationsService(db: Database) {
         name: `${firstName}'s workspace`,
         slug: `personal-${userId.toLowerCase()}`,
       });
+      changed(userId);
     },
 
     async defaultActiveOrganizationId(userId: string): Promise<string | null> {
       const memberships = await membershipsOf(userId);
       const operator = await operatorOrganizationId();
-      return (memberships.find((m) => m.id === operator) ?? memberships[0])?.id ?? null;
+      return defaultActiveOrganizationId(
+        memberships.map((m) => ({ organizationId: m.id, role: m.role })),
+        operator,
+      );
     },
 
     async listForUser(userId: string): Promise<UserOrganization[]> {
@@ -102,10 +113,10 @@ export function createOrganizationsService(db: Database) {
       const operator = await operatorOrganizationId();
       if (!operator || activeOrganizationId !== operator) return false;
       const rows = await db
-        .select({ role: member.role })
+        .select({ organizationId: member.organizationId, role: member.role })
         .from(member)
         .where(and(eq(member.userId, userId), eq(member.organizationId, operator)));
-      return rows.some((r) => ADMIN_ROLES.has(r.role));
+      return isAdminIn(rows, activeOrganizationId, operator);
     },
 
     /** Users who hold admin rights in the operator organisation (for admin-only notifications). */

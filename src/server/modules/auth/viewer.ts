@@ -1,11 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { session as sessionTable } from '../../db/schema';
+import type { UserOrganization } from '../../../contract/account';
 import { forbidden, unauthorized } from '../../http/errors';
+import type { EventBus } from '../../realtime/event-bus';
+import { isBusEvent } from '../../realtime/event-bus';
 import type { Auth } from './auth';
+import { defaultActiveOrganizationId, isAdminIn } from './grants';
 import type { OrganizationsService } from './organizations.service';
+import type { SessionsRepo } from './sessions.repo';
+import { createViewerCache, type CachedViewer } from './viewer-cache';
+
+/** A resolved token: the viewer, its organisations, and when its session expires. */
+interface Resolved extends CachedViewer {
+  expiresAt: number;
+}
 
 export interface Viewer {
   userId: string;
@@ -18,74 +26,71 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-type Session = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
-
-/** How long a looked-up bearer session is reused inside this process (see `forgetToken`). */
-const SESSION_CACHE_MS = 5_000;
-const SESSION_CACHE_MAX = 10_000;
-
 /**
  * Resolves the caller of a request from its bearer token (or session cookie) into a Viewer.
- * Admin rights are recomputed on every request from memberships, never read from the token.
+ * Admin rights are computed from memberships, never read from the token.
  *
- * better-auth's session lookup costs several queries; bearer lookups are reused for 5 s. Every
- * auth mutation made with a token (sign-out, switching organisation, ...) evicts it here at once;
- * another process sees a revocation within those 5 s at most.
+ * A bearer token's whole viewer (session, user, organisations, admin flag) is cached for ≤ 5 s,
+ * so a cached request costs no query. Every auth change is announced on the bus as `auth_changed`
+ * (see `announce`), which evicts the users' entries here and in every other process at once.
  */
 export function createViewerResolver(deps: {
   auth: Auth;
-  db: Database;
+  sessions: SessionsRepo;
   organizations: OrganizationsService;
+  bus: EventBus;
+  cacheMs?: number;
 }) {
-  const { auth, db, organizations } = deps;
-  const perRequest = new WeakMap<FastifyRequest, Promise<Viewer | null>>();
-  const sessions = new Map<string, { found: Session | null; until: number }>();
+  const { auth, sessions, organizations, bus } = deps;
+  const perRequest = new WeakMap<FastifyRequest, Promise<CachedViewer>>();
+  const cache = createViewerCache({ ttlMs: deps.cacheMs });
 
-  async function lookUpSession(headers: Headers): Promise<Session | null> {
-    const token = bearerToken(headers.get('authorization'));
-    if (!token) return auth.api.getSession({ headers });
-    const now = Date.now();
-    const hit = sessions.get(token);
-    if (hit && hit.until > now) return hit.found;
+  bus.subscribe((message) => {
+    if (!isBusEvent(message, 'auth_changed')) return;
+    if (message.payload.all) cache.clear();
+    else cache.forgetUsers(message.payload.userIds);
+  });
+
+  async function lookUp(headers: Headers): Promise<Resolved> {
     const found = await auth.api.getSession({ headers });
-    if (sessions.size >= SESSION_CACHE_MAX) sessions.clear();
-    // Expired sessions must not outlive their expiry through the cache.
-    const until = Math.min(
-      now + SESSION_CACHE_MS,
-      found ? new Date(found.session.expiresAt).getTime() : Infinity,
-    );
-    sessions.set(token, { found, until });
-    return found;
-  }
-
-  async function resolve(headers: Headers): Promise<Viewer | null> {
-    const found = await lookUpSession(headers);
-    if (!found) return null;
+    if (!found) return { viewer: null, organizations: [], expiresAt: Infinity };
+    const userId = found.user.id;
+    const list = await organizations.listForUser(userId);
+    const operator = await organizations.operatorOrganizationId();
+    const grants = list.map((o) => ({ organizationId: o.id, role: o.role }));
     let active = found.session.activeOrganizationId ?? null;
     if (!active) {
-      active = await organizations.defaultActiveOrganizationId(found.user.id);
-      if (active) {
-        await db
-          .update(sessionTable)
-          .set({ activeOrganizationId: active })
-          .where(eq(sessionTable.id, found.session.id));
-        found.session.activeOrganizationId = active;
-      }
+      // Sessions made before organisations existed: settle on the default once, for good.
+      active = defaultActiveOrganizationId(grants, operator);
+      if (active) await sessions.setActiveOrganization(found.session.id, active);
     }
     const extra = found.user as { username?: string | null; referralCode?: string | null };
-    return {
-      userId: found.user.id,
+    const viewer: Viewer = {
+      userId,
       sessionId: found.session.id,
       email: found.user.email,
       name: found.user.name,
       username: extra.username ?? null,
       referralCode: extra.referralCode ?? null,
       activeOrganizationId: active,
-      isAdmin: await organizations.isAdmin(found.user.id, active),
+      isAdmin: isAdminIn(grants, active, operator),
     };
+    return { viewer, organizations: list, expiresAt: new Date(found.session.expiresAt).getTime() };
   }
 
-  function viewerOf(request: FastifyRequest): Promise<Viewer | null> {
+  async function resolve(headers: Headers): Promise<CachedViewer> {
+    const token = bearerToken(headers.get('authorization'));
+    if (!token) return lookUp(headers);
+    const hit = cache.get(token);
+    if (hit) return hit;
+    const startedAt = cache.epoch();
+    const found = await lookUp(headers);
+    // An expired session must not outlive its expiry through the cache.
+    cache.set(token, found, startedAt, found.expiresAt);
+    return found;
+  }
+
+  function resolved(request: FastifyRequest): Promise<CachedViewer> {
     let pending = perRequest.get(request);
     if (!pending) {
       pending = resolve(fromNodeHeaders(request.headers));
@@ -94,15 +99,24 @@ export function createViewerResolver(deps: {
     return pending;
   }
 
+  const viewerOf = async (request: FastifyRequest): Promise<Viewer | null> =>
+    (await resolved(request)).viewer;
+
   return {
     viewerOf,
-    /** Drops a token's cached session; called after every auth mutation made with it. */
-    forgetToken(authorization: string | undefined): void {
-      const token = bearerToken(authorization ?? null);
-      if (token) sessions.delete(token);
+    /** The organisations of the request's viewer, from the same cached lookup. */
+    organizationsOf: async (request: FastifyRequest): Promise<UserOrganization[]> =>
+      (await resolved(request)).organizations,
+    /**
+     * Tells every process that these users' sessions, memberships or roles changed (`all` when
+     * the affected users are not known). Takes effect here before it returns.
+     */
+    announce(change: { userIds: string[]; all?: boolean }): void {
+      bus.publish('auth_changed', change);
     },
-    /** Resolves a bearer token outside HTTP (sockets, SSE with a token query). */
-    viewerOfToken: (token: string) => resolve(new Headers({ authorization: `Bearer ${token}` })),
+    /** Resolves a bearer token outside HTTP (socket handshakes). */
+    viewerOfToken: async (token: string) =>
+      (await resolve(new Headers({ authorization: `Bearer ${token}` }))).viewer,
     async requireUser(request: FastifyRequest): Promise<Viewer> {
       const viewer = await viewerOf(request);
       if (!viewer) throw unauthorized();
@@ -119,7 +133,7 @@ export function createViewerResolver(deps: {
 
 export type ViewerResolver = ReturnType<typeof createViewerResolver>;
 
-function bearerToken(authorization: string | null): string | null {
+export function bearerToken(authorization: string | null | undefined): string | null {
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);
   return match?.[1] ?? null;
 }

@@ -1,0 +1,58 @@
+import type { UserOrganization } from '../../../contract/account';
+import type { Viewer } from './viewer';
+
+/** A resolved bearer token: the viewer (null for a token that is no session) and its organisations. */
+export interface CachedViewer {
+  viewer: Viewer | null;
+  organizations: UserOrganization[];
+}
+
+export const VIEWER_CACHE_MS = 5_000;
+const VIEWER_CACHE_MAX = 10_000;
+
+/**
+ * Token → resolved viewer for at most `ttlMs` (≤ 5 s keeps revocation within 5 s even when an
+ * eviction message is lost). Evictions bump an epoch: a lookup that started before an eviction
+ * must not store what it read, or it could put back the very grant that was just revoked.
+ */
+export function createViewerCache(options: { ttlMs?: number; now?: () => number } = {}) {
+  const ttlMs = Math.min(options.ttlMs ?? VIEWER_CACHE_MS, VIEWER_CACHE_MS);
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, CachedViewer & { until: number }>();
+  let epoch = 0;
+
+  return {
+    get(token: string): CachedViewer | undefined {
+      const hit = entries.get(token);
+      if (!hit) return undefined;
+      if (hit.until > now()) return hit;
+      entries.delete(token);
+      return undefined;
+    },
+    /** The epoch to hand back to `set`, taken before the lookup starts. */
+    epoch: () => epoch,
+    set(token: string, value: CachedViewer, startedAt: number, expiresAt = Infinity): void {
+      if (startedAt !== epoch) return;
+      if (entries.size >= VIEWER_CACHE_MAX) entries.clear();
+      entries.set(token, { ...value, until: Math.min(now() + ttlMs, expiresAt) });
+    },
+    forgetToken(token: string): void {
+      epoch += 1;
+      entries.delete(token);
+    },
+    forgetUsers(userIds: readonly string[]): void {
+      epoch += 1;
+      const gone = new Set(userIds);
+      for (const [token, entry] of entries) {
+        // Null entries are cheap to recompute and may be a token just signed in again.
+        if (!entry.viewer || gone.has(entry.viewer.userId)) entries.delete(token);
+      }
+    },
+    clear(): void {
+      epoch += 1;
+      entries.clear();
+    },
+  };
+}
+
+export type ViewerCache = ReturnType<typeof createViewerCache>;
