@@ -115,7 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerSettingsRoutes({ settings, viewers }),
       triggerRoutes.admin,
       registerAdminHeatMapRoutes({ heatMap }),
-      registerAdminLiveRoutes({ bus }),
+      registerAdminLiveRoutes({ bus, viewers, sessions: app.realtime.sessions }),
       (scope) => services.systemHealth.registerRoutes(scope),
     ],
   });

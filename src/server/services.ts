@@ -24,12 +24,15 @@ import { createTriggersService, type TriggersService } from './modules/triggers/
 import { createAiCommentator } from './providers/ai';
 import { createMarketSource, type MarketSource } from './providers/market';
 import { createEventBus } from './realtime/create-event-bus';
+import type { EventBus } from './realtime/event-bus';
 import { createWorker } from './worker';
 
 export interface ServiceOverrides {
   /** A market other than the configured one (tests use a fast simulated or replay market). */
   market?: MarketSource;
   fetchFeed?: Parameters<typeof createTriggersService>[0]['fetchFeed'];
+  /** A bus of the test's own (e.g. two apps on one Redis channel, as two processes would be). */
+  bus?: EventBus;
 }
 
 /**
@@ -42,7 +45,7 @@ export function createServices(
   log: FastifyBaseLogger,
   overrides: ServiceOverrides = {},
 ) {
-  const bus = createEventBus({ redisUrl: config.redisUrl });
+  const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
   const settings = createSettingsService(db);
   const organizations = createOrganizationsService(db, {
     onMembershipsChanged: (userIds) => bus.publish('auth_changed', { userIds }),

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { adminHeatMapLiveEndpoint } from '../../contract/admin-heatmap';
 import { commaList } from '../../contract/common';
 import { adminLiveChannelSchema, type AdminLiveChannel, type AdminLiveMessage } from '../../contract/events';
+import type { ViewerResolver } from '../modules/auth/viewer';
 import { isBusEvent, type BusMessage, type EventBus } from './event-bus';
+import type { SessionWatch } from './session-watch';
 import { createEventStreams } from './sse';
 
 /**
@@ -30,8 +32,16 @@ export function toAdminLiveMessage(message: BusMessage, at = new Date()): AdminL
   return null;
 }
 
-/** GET /api/admin/heatmap/live: register inside the admin scope (its hook answers 401/403). */
-export function registerAdminLiveRoutes(deps: { bus: EventBus; heartbeatMs?: number }) {
+/**
+ * GET /api/admin/heatmap/live: register inside the admin scope (its hook answers 401/403). A
+ * stream ends within 5 s of its session losing admin rights (sign-out, demotion, switch).
+ */
+export function registerAdminLiveRoutes(deps: {
+  bus: EventBus;
+  viewers: Pick<ViewerResolver, 'requireAdmin'>;
+  sessions: Pick<SessionWatch, 'watch'>;
+  heartbeatMs?: number;
+}) {
   return (scope: FastifyInstance) => {
     const streams = createEventStreams(scope, { heartbeatMs: deps.heartbeatMs });
     scope
@@ -40,8 +50,14 @@ export function registerAdminLiveRoutes(deps: { bus: EventBus; heartbeatMs?: num
         adminHeatMapLiveEndpoint.path,
         { schema: { querystring: adminLiveQuerySchema } },
         async (request, reply) => {
+          const admin = await deps.viewers.requireAdmin(request);
           const wanted = new Set<AdminLiveChannel>(request.query.channels ?? adminLiveChannelSchema.options);
           const stream = streams.open(request, reply);
+          stream.onClose(
+            deps.sessions.watch(admin.sessionId, admin, (grant) => {
+              if (!grant?.isAdmin) stream.close();
+            }),
+          );
           const unsubscribe = deps.bus.subscribe((message) => {
             const live = toAdminLiveMessage(message);
             if (live && wanted.has(live.channel)) stream.send(live);

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ViewerResolver } from '../modules/auth/viewer';
 import type { EventBus } from './event-bus';
+import { createSessionWatch, type SessionWatch } from './session-watch';
 import { attachSocketServer, type SocketIoServer } from './socket-server';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The event bus and the socket.io server (tests publish on the bus; services get it from app.ts). */
-    realtime: { bus: EventBus; io: SocketIoServer };
+    realtime: { bus: EventBus; io: SocketIoServer; sessions: SessionWatch };
   }
 }
 
@@ -18,15 +19,22 @@ export function attachRealtime(
   app: FastifyInstance,
   deps: { bus: EventBus; viewers: ViewerResolver; redisUrl?: string },
 ): void {
+  const sessions = createSessionWatch({
+    bus: deps.bus,
+    grantsOf: (ids) => deps.viewers.grantsOf(ids),
+    onError: (error, context) => app.log.error({ err: error }, context),
+  });
   const sockets = attachSocketServer({
     httpServer: app.server,
     bus: deps.bus,
     viewers: deps.viewers,
+    sessions,
     redisUrl: deps.redisUrl,
     onError: (error, context) => app.log.error({ err: error }, context),
   });
-  app.decorate('realtime', { bus: deps.bus, io: sockets.io });
+  app.decorate('realtime', { bus: deps.bus, io: sockets.io, sessions });
   app.addHook('preClose', async () => {
+    sessions.close();
     await sockets.close();
   });
   app.addHook('onClose', async () => {

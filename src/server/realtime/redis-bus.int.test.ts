@@ -80,6 +80,7 @@ describe('Redis event bus (scale-out)', () => {
         httpServer: server,
         bus,
         viewers,
+        sessions: { watch: () => () => undefined },
         redisUrl: REDIS_URL,
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -10,6 +10,7 @@ import {
 import type { Viewer, ViewerResolver } from '../modules/auth/viewer';
 import type { BusMessage, EventBus, Room } from './event-bus';
 import { logBusError, type BusErrorHandler } from './listeners';
+import type { SessionWatch } from './session-watch';
 
 export interface SocketData {
   /** Null for an anonymous (landing page) socket. */
@@ -31,12 +32,23 @@ export interface SocketServer {
 }
 
 export const AUTH_FAILED = 'Authentication failed';
+/** Told to a socket whose session ended; it keeps receiving public events only. */
+export const SESSION_ENDED = 'Session ended';
+
+function roomsOf(viewer: Pick<Viewer, 'userId' | 'isAdmin'> | null): Room[] {
+  if (!viewer) return [];
+  return viewer.isAdmin
+    ? ['traders', `user:${viewer.userId}`, 'admins']
+    : ['traders', `user:${viewer.userId}`];
+}
 
 /**
  * socket.io on /socket.io, a view of the event bus. Identity comes only from the bearer token
- * given at connect (`auth.token`, an `Authorization` header, or a `token` query): a valid one joins
- * `traders` and `user:{id}` (and `admins` for an admin) besides `public`; none joins `public` only; a bad one is
- * refused with connect_error 'Authentication failed'.
+ * given at connect in `auth.token` or an `Authorization` header, never from the URL (URLs end up in
+ * logs and proxies): a valid one joins `traders` and `user:{id}` (and `admins` for an admin)
+ * besides `public`; none joins `public` only; a bad one is refused with connect_error
+ * 'Authentication failed'. The session watch keeps the rooms in step with the session: after a
+ * sign-out the socket is back to `public` only, after a demotion it leaves `admins`.
  *
  * Bus messages go to this process's own sockets (`io.local`): with REDIS_URL every process gets
  * every message from the bus itself, so relaying through the adapter as well would deliver each
@@ -47,6 +59,7 @@ export function attachSocketServer(deps: {
   httpServer: HttpServer;
   bus: EventBus;
   viewers: Pick<ViewerResolver, 'viewerOfToken'>;
+  sessions: Pick<SessionWatch, 'watch'>;
   redisUrl?: string;
   onError?: BusErrorHandler;
 }): SocketServer {
@@ -84,10 +97,18 @@ export function attachSocketServer(deps: {
 
   io.on('connection', (socket) => {
     const viewer = socket.data.viewer;
-    const rooms: Room[] = ['public'];
-    if (viewer) rooms.push('traders', `user:${viewer.userId}`);
-    if (viewer?.isAdmin) rooms.push('admins');
-    void socket.join(rooms);
+    void socket.join(['public', ...roomsOf(viewer)]);
+    if (!viewer) return;
+    const unwatch = deps.sessions.watch(viewer.sessionId, viewer, (grant) => {
+      const current = socket.data.viewer;
+      if (!current) return;
+      const next = grant ? { ...current, ...grant } : null;
+      for (const room of roomsOf(current)) if (!roomsOf(next).includes(room)) void socket.leave(room);
+      void socket.join(roomsOf(next));
+      socket.data.viewer = next;
+      if (!next) socket.emit('error', { message: SESSION_ENDED });
+    });
+    socket.on('disconnect', unwatch);
   });
 
   const unsubscribe = deps.bus.subscribe((message) => forward(io, message));
@@ -112,8 +133,8 @@ function forward(io: SocketIoServer, message: BusMessage): void {
 }
 
 function handshakeToken(socket: ClientSocket): string | null {
-  const { auth, headers, query } = socket.handshake;
-  const candidates: unknown[] = [(auth as { token?: unknown }).token, headers.authorization, query.token];
+  const { auth, headers } = socket.handshake;
+  const candidates: unknown[] = [(auth as { token?: unknown }).token, headers.authorization];
   for (const candidate of candidates) {
     if (typeof candidate !== 'string') continue;
     const token = candidate.replace(/^Bearer\s+/i, '').trim();

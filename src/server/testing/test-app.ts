@@ -12,6 +12,8 @@ const GENEROUS: RateLimits = {
   contact: { max: 10_000, timeWindow: 60_000 },
 };
 
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';
+
 export interface TestApp {
   app: FastifyInstance;
   db: Awaited<ReturnType<typeof createTestDatabase>>['db'];
@@ -28,7 +30,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const config = loadConfig({
     DATA_DIR: dataDir,
-    AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
+    AUTH_SECRET: TEST_AUTH_SECRET,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
   });

@@ -10,6 +10,12 @@ import type { OrganizationsService } from './organizations.service';
 import type { SessionsRepo } from './sessions.repo';
 import { createViewerCache, type CachedViewer } from './viewer-cache';
 
+/** What a live connection's rooms depend on: whose session it is and whether it is an admin's. */
+export interface SessionGrant {
+  userId: string;
+  isAdmin: boolean;
+}
+
 /** A resolved token: the viewer, its organisations, and when its session expires. */
 interface Resolved extends CachedViewer {
   expiresAt: number;
@@ -113,6 +119,23 @@ export function createViewerResolver(deps: {
      */
     announce(change: { userIds: string[]; all?: boolean }): void {
       bus.publish('auth_changed', change);
+    },
+    /**
+     * The current grant of each live session among `sessionIds`, read afresh (never cached);
+     * a signed-out or expired session is absent. Two queries for any number of sessions.
+     */
+    async grantsOf(sessionIds: string[]): Promise<Map<string, SessionGrant>> {
+      const now = Date.now();
+      const live = (await sessions.sessionsByIds(sessionIds)).filter((s) => s.expiresAt.getTime() > now);
+      const memberships = await sessions.membershipsOfUsers([...new Set(live.map((s) => s.userId))]);
+      const operator = await organizations.operatorOrganizationId();
+      const grants = new Map<string, SessionGrant>();
+      for (const row of live) {
+        const own = memberships.filter((m) => m.userId === row.userId);
+        const active = row.activeOrganizationId ?? defaultActiveOrganizationId(own, operator);
+        grants.set(row.id, { userId: row.userId, isAdmin: isAdminIn(own, active, operator) });
+      }
+      return grants;
     },
     /** Resolves a bearer token outside HTTP (socket handshakes). */
     viewerOfToken: async (token: string) =>

@@ -16,6 +16,8 @@ export interface SseClient {
   body: () => string;
   messages: SseMessage[];
   comments: () => number;
+  /** True once the server has ended the stream. */
+  ended: () => boolean;
   next(match: (m: SseMessage) => boolean, timeoutMs?: number): Promise<SseMessage>;
   close(): void;
 }
@@ -48,6 +50,8 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
           messages.push({ event, data });
         }
       });
+      let ended = false;
+      res.on('end', () => (ended = true));
       res.on('error', () => undefined);
       resolve({
         status: res.statusCode ?? 0,
@@ -55,6 +59,7 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
         body: () => raw,
         messages,
         comments: () => comments,
+        ended: () => ended,
         async next(match, timeoutMs = 5000) {
           const until = Date.now() + timeoutMs;
           for (;;) {
