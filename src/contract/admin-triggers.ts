@@ -101,13 +101,64 @@ export const triggerWebhookResponseSchema = z.object({
 export type TriggerWebhookResponse = z.infer<typeof triggerWebhookResponseSchema>;
 
 /**
- * Fired by outside systems with an admin's bearer token (an operator integration account); it
- * fires only when an active trigger of that type and symbol exists, and starts an analysis.
+ * Fired by outside systems, authenticated by an HMAC signature over the raw body with a signing
+ * key an admin created (see `webhookSignatureHeaders`), not by a session; it fires only when an
+ * active trigger of that type and symbol exists, and starts an analysis.
  */
 export const triggerWebhookEndpoint = {
   method: 'POST',
   path: '/api/triggers/webhook',
-  auth: 'admin',
+  auth: 'signature',
   body: triggerWebhookInputSchema,
   response: triggerWebhookResponseSchema,
+} as const;
+
+/**
+ * Headers of a signed webhook call: the key id, the Unix time in seconds (within 5 minutes of the
+ * server's), and `sha256=` + hex HMAC-SHA256(secret, timestamp + "." + raw body).
+ */
+export const webhookSignatureHeaders = {
+  keyId: 'x-heatsignal-key-id',
+  timestamp: 'x-heatsignal-timestamp',
+  signature: 'x-heatsignal-signature',
+} as const;
+
+export const webhookSecretSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  createdAt: isoDateTimeSchema,
+  lastUsedAt: isoDateTimeSchema.nullable(),
+});
+export type WebhookSecret = z.infer<typeof webhookSecretSchema>;
+
+/** The only answer that ever shows the secret. */
+export const createdWebhookSecretSchema = webhookSecretSchema.extend({ secret: z.string() });
+export type CreatedWebhookSecret = z.infer<typeof createdWebhookSecretSchema>;
+
+export const createWebhookSecretInputSchema = z.strictObject({
+  label: z.string({ error: 'Label is required' }).trim().min(1, 'Label is required').max(100),
+});
+export type CreateWebhookSecretInput = z.infer<typeof createWebhookSecretInputSchema>;
+
+export const createWebhookSecretEndpoint = {
+  method: 'POST',
+  path: '/api/admin/webhook-secrets',
+  auth: 'admin',
+  body: createWebhookSecretInputSchema,
+  response: createdWebhookSecretSchema,
+} as const;
+
+export const listWebhookSecretsEndpoint = {
+  method: 'GET',
+  path: '/api/admin/webhook-secrets',
+  auth: 'admin',
+  response: z.object({ secrets: z.array(webhookSecretSchema) }),
+} as const;
+
+export const deleteWebhookSecretEndpoint = {
+  method: 'DELETE',
+  path: '/api/admin/webhook-secrets/:id',
+  auth: 'admin',
+  params: z.object({ id: z.uuid({ error: 'Unknown webhook secret' }) }),
+  response: z.object({ ok: z.literal(true) }),
 } as const;

@@ -46,12 +46,15 @@ export interface Endpoint<
   body?: B;
   /** JSON body; for a `text/event-stream` it is the `data` of each message. */
   response: R;
-  /** Who may call: `public` (no token), `optional` (token used when sent), `user`, `admin`. Unset = `user`. */
+  /**
+   * Who may call: `public` (no token), `optional` (token used when sent), `user`, `admin`, or
+   * `signature` (no session; an HMAC signature by a key an admin created). Unset = `user`.
+   */
   auth?: EndpointAuth;
   /** Content type when the reply is not JSON: `text/event-stream`, `text/csv`, `application/pdf`. */
   produces?: string;
 }
-export type EndpointAuth = 'public' | 'optional' | 'user' | 'admin';
+export type EndpointAuth = 'public' | 'optional' | 'user' | 'admin' | 'signature';
 
 /** Fills `:name` segments of an endpoint path, URL-encoding each value. */
 export function fillPath(path: string, params: Record<string, string | number>): string {

@@ -72,6 +72,10 @@ const SPEC_CALLS = [
   'POST /api/admin/approve-withdrawal/:id',
   'POST /api/admin/reject-withdrawal/:id',
   'POST /api/triggers/webhook',
+  // Signing keys of the webhook (issue #6).
+  'POST /api/admin/webhook-secrets',
+  'GET /api/admin/webhook-secrets',
+  'DELETE /api/admin/webhook-secrets/:id',
 ];
 
 /** Schema node kinds fastify-type-provider-zod's serializer (z.safeEncode) cannot run backwards. */

@@ -16,6 +16,7 @@ import { registerContactRoutes } from './modules/contact/contact.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerSignalQualityRoutes } from './modules/signal-quality/signal-quality.routes';
 import { registerTriggerRoutes } from './modules/triggers/triggers.routes';
+import { registerWebhookSecretRoutes } from './modules/triggers/webhook-secrets.routes';
 import { registerAdminHeatMapRoutes, registerHeatMapRoutes } from './modules/offers/heat-map.routes';
 import { registerOfferRoutes } from './modules/offers/offers.routes';
 import { registerPairRoutes } from './modules/pairs/pairs.routes';
@@ -99,7 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthRoutes(app, { auth: services.auth, config, db, rateLimits, viewers });
   registerAccountRoutes(app, { viewers });
   registerContactRoutes(app, { db, viewers, rateLimits });
-  const triggerRoutes = registerTriggerRoutes({ triggers, viewers });
+  const { webhookSecrets } = services;
+  const triggerRoutes = registerTriggerRoutes({ triggers, viewers, webhookSecrets });
   triggerRoutes.public(app);
 
   // Realtime: one bus; socket.io and SSE are views of it.
@@ -114,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routes: [
       registerSettingsRoutes({ settings, viewers }),
       triggerRoutes.admin,
+      registerWebhookSecretRoutes({ webhookSecrets, viewers }),
       registerAdminHeatMapRoutes({ heatMap }),
       registerAdminLiveRoutes({ bus, viewers, sessions: app.realtime.sessions }),
       (scope) => services.systemHealth.registerRoutes(scope),

@@ -21,6 +21,7 @@ import { computeBacktestReport } from './modules/signal-quality/signal-quality.b
 import { createSignalQualityService } from './modules/signal-quality/signal-quality.service';
 import { createSystemHealth } from './modules/system/system-health';
 import { createTriggersService, type TriggersService } from './modules/triggers/triggers.service';
+import { createWebhookSecretsService } from './modules/triggers/webhook-secrets.service';
 import { createAiCommentator } from './providers/ai';
 import { createMarketSource, type MarketSource } from './providers/market';
 import { createEventBus } from './realtime/create-event-bus';
@@ -121,6 +122,7 @@ export function createServices(
     log,
   });
   linked.triggers = triggers;
+  const webhookSecrets = createWebhookSecretsService({ db, authSecret: config.authSecret });
   const lifecycle = createOfferLifecycle({
     db,
     loadCandles: (pairId, interval, since) => market.candles(pairId, interval, since),
@@ -165,6 +167,7 @@ export function createServices(
     analysis,
     analysisQueue,
     triggers,
+    webhookSecrets,
     lifecycle,
     signalQuality,
     systemHealth,

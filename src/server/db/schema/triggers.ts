@@ -42,3 +42,19 @@ export const triggers = pgTable(
     check('triggers_type_check', inValues(t.type, triggerTypes)),
   ],
 );
+
+/**
+ * Signing keys of the trigger webhook (POST /api/triggers/webhook). The secret is shown once at
+ * creation; it is kept only sealed (AES-256-GCM under a key derived from AUTH_SECRET), because
+ * checking an HMAC needs the key itself: any hash the server could verify with would be a signing
+ * key in its own right, so a database leak alone would let anyone sign. Sealed, it needs AUTH_SECRET too.
+ */
+export const webhookSecrets = pgTable('webhook_secrets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  label: text('label').notNull(),
+  /** `iv.tag.ciphertext`, each base64url. */
+  sealedSecret: text('sealed_secret').notNull(),
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  lastUsedAt: timestamptz('last_used_at'),
+});

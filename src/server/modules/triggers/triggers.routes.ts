@@ -1,15 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { manageTriggersEndpoint, triggerWebhookEndpoint } from '../../../contract/admin-triggers';
+import {
+  manageTriggersEndpoint,
+  triggerWebhookEndpoint,
+  webhookSignatureHeaders,
+} from '../../../contract/admin-triggers';
+import { badRequest } from '../../http/errors';
 import type { ViewerResolver } from '../auth/viewer';
 import type { TriggersService } from './triggers.service';
+import type { WebhookSecretsService } from './webhook-secrets.service';
 
 /**
  * `admin` goes into the admin scope (POST /api/admin/manage-triggers); `public` registers the
  * webhook (POST /api/triggers/webhook), which lives outside /api/admin so integrations have a
- * stable path, but still needs an admin bearer token — checked before the body is validated.
+ * stable path. The webhook takes no session: its raw body must carry a valid HMAC signature by
+ * a signing key an admin created, checked before the body is even parsed.
  */
-export function registerTriggerRoutes(deps: { triggers: TriggersService; viewers: ViewerResolver }) {
+export function registerTriggerRoutes(deps: {
+  triggers: TriggersService;
+  viewers: ViewerResolver;
+  webhookSecrets: WebhookSecretsService;
+}) {
   return {
     admin: (scope: FastifyInstance): void => {
       const app = scope.withTypeProvider<ZodTypeProvider>();
@@ -29,23 +40,49 @@ export function registerTriggerRoutes(deps: { triggers: TriggersService; viewers
     },
 
     public: (root: FastifyInstance): void => {
-      const app = root.withTypeProvider<ZodTypeProvider>();
-      app.post(
-        triggerWebhookEndpoint.path,
-        {
-          onRequest: async (request) => {
-            await deps.viewers.requireAdmin(request);
-          },
-          schema: {
-            body: triggerWebhookEndpoint.body,
-            response: { 200: triggerWebhookEndpoint.response },
-          },
-        },
-        async (request) => {
-          const admin = await deps.viewers.requireAdmin(request);
-          return deps.triggers.fireWebhook(request.body, admin.userId);
-        },
-      );
+      void root.register(async (scope) => {
+        // The signature covers the exact bytes sent, so the body stays raw until it is verified.
+        scope.removeAllContentTypeParsers();
+        scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+        scope
+          .withTypeProvider<ZodTypeProvider>()
+          .post(
+            triggerWebhookEndpoint.path,
+            { schema: { response: { 200: triggerWebhookEndpoint.response } } },
+            async (request) => {
+              const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+              const header = (name: string) => {
+                const value = request.headers[name];
+                return typeof value === 'string' ? value : undefined;
+              };
+              const { userId } = await deps.webhookSecrets.authenticate(
+                {
+                  keyId: header(webhookSignatureHeaders.keyId),
+                  timestamp: header(webhookSignatureHeaders.timestamp),
+                  signature: header(webhookSignatureHeaders.signature),
+                },
+                raw,
+              );
+              const input = triggerWebhookEndpoint.body.safeParse(parseJson(raw));
+              if (!input.success) {
+                throw badRequest(
+                  input.error.issues
+                    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+                    .join('; '),
+                );
+              }
+              return deps.triggers.fireWebhook(input.data, userId);
+            },
+          );
+      });
     },
   };
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8')) as unknown;
+  } catch {
+    throw badRequest('Malformed JSON body');
+  }
 }

@@ -214,15 +214,21 @@ export function createTriggersService(deps: TriggersDeps) {
       }
     },
 
-    /** POST /api/triggers/webhook: fires the oldest active trigger of that type and pair, else 404. */
-    async fireWebhook(input: TriggerWebhookInput, userId: string): Promise<TriggerWebhookResponse> {
+    /**
+     * POST /api/triggers/webhook: fires the oldest active trigger of that type and pair, else 404.
+     * `userId` is the admin who created the signing key (null once that account is gone).
+     */
+    async fireWebhook(input: TriggerWebhookInput, userId: string | null): Promise<TriggerWebhookResponse> {
       const [row] = await repo.listActive([input.type], input.symbol);
       if (!row) throw notFound(`No active ${input.type} trigger for ${input.symbol}`);
       const told = input.payload?.reason;
       const label = WEBHOOK_LABELS[input.type];
       const reason =
         typeof told === 'string' && told.trim() ? `${label}: ${told.trim().slice(0, 200)}` : label;
-      const fired = await fire(row, reason, { userId, details: { payload: input.payload ?? null } });
+      const fired = await fire(row, reason, {
+        ...(userId && { userId }),
+        details: { payload: input.payload ?? null },
+      });
       return { ok: true, analysisId: fired.analysisId };
     },
 
