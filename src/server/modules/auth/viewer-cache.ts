@@ -36,10 +36,6 @@ export function createViewerCache(options: { ttlMs?: number; now?: () => number 
       if (entries.size >= VIEWER_CACHE_MAX) entries.clear();
       entries.set(token, { ...value, until: Math.min(now() + ttlMs, expiresAt) });
     },
-    forgetToken(token: string): void {
-      epoch += 1;
-      entries.delete(token);
-    },
     forgetUsers(userIds: readonly string[]): void {
       epoch += 1;
       const gone = new Set(userIds);
