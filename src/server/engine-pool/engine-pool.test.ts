@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -79,11 +80,11 @@ describe('the engine pool', () => {
 describe('a failing engine thread', () => {
   const engine = pool({ threads: 1, filename: FIXTURE, maxHeapMb: 32 });
 
-  it('fails only its own task when the thread exits, and the next task gets a fresh thread', async () => {
-    await expect(engine.analyzePair(inputOf(1, 'CRASH/USD'))).rejects.toThrow(
-      /engine analyze failed: worker exited with code: 3/,
-    );
-    expect(await engine.analyzePair(inputOf(1))).toEqual(analyzePair(inputOf(1)));
+  it('fails only its own task when the thread exits; the task queued behind it runs on a fresh thread', async () => {
+    const crashed = engine.analyzePair(inputOf(1, 'CRASH/USD'));
+    const queued = engine.analyzePair(inputOf(1));
+    await expect(crashed).rejects.toThrow('engine analyze failed: worker exited with code: 3');
+    expect(await queued).toEqual(analyzePair(inputOf(1)));
   });
 
   it('fails the task that exhausts its heap, not the process', async () => {
@@ -109,5 +110,30 @@ describe('engine threads by role', () => {
       expect(engine?.threads).toBe(3);
       await engine?.close();
     }
+  });
+});
+
+describe('the worker entry', () => {
+  it('loads under tsx in a process of its own, which then exits without closing the pool', () => {
+    const script = fileURLToPath(new URL('./testdata/tsx-child.ts', import.meta.url));
+    const child = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      timeout: 25_000,
+    });
+    expect(child.error).toBeUndefined();
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(0);
+    const hourly = syntheticCandles({ seed: 21, count: 2160 });
+    const inThread = analyzePair({
+      pair: 'TSX/USD',
+      hourly,
+      minute: [],
+      activeTriggerCount: 1,
+      takerFeePercent: 0.26,
+    });
+    expect(JSON.parse(child.stdout)).toEqual({
+      heatScore: inThread.heatScore,
+      successRate: inThread.successRate,
+    });
   });
 });

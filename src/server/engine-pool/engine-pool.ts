@@ -3,7 +3,7 @@
  * walk-forward. The engine is pure: candles go in (packed and transferred), plain results come out;
  * the database stays on the main thread. A thread that crashes, runs out of its heap or overruns its
  * time fails only its own task (piscina replaces it); the caller's usual failure path handles the
- * rejection. Idle threads exit after `idleTimeoutMs` and never hold the process open.
+ * rejection. Threads above the first exit after `idleTimeoutMs`; none holds the process open.
  */
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
@@ -41,21 +41,29 @@ const WORKER_ENTRY = fileURLToPath(new URL('./engine.worker.mjs', import.meta.ur
 export function createEnginePool(options: EnginePoolOptions): EnginePool {
   const threads = Math.max(1, Math.floor(options.threads));
   const taskTimeoutMs = options.taskTimeoutMs ?? 10 * 60_000;
-  const pool = new Piscina({
-    filename: options.filename ?? WORKER_ENTRY,
-    minThreads: 0,
-    maxThreads: threads,
-    idleTimeout: options.idleTimeoutMs ?? 60_000,
-    closeTimeout: 5_000,
-    resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 },
-  });
-  // Unlistened, such an 'error' event would crash the whole process.
-  pool.on('error', (error: unknown) => options.onThreadError?.(error));
+  let pool: Piscina | undefined;
+  // Built on first use: a process (or test) that never analyses starts no thread. One thread then
+  // stays parked (unref'd, it never holds the process open), because piscina replaces a crashed
+  // thread only up to `minThreads`: with none kept, tasks queued behind a crash would never run.
+  const threadsOnDemand = (): Piscina => {
+    if (pool) return pool;
+    pool = new Piscina({
+      filename: options.filename ?? WORKER_ENTRY,
+      minThreads: 1,
+      maxThreads: threads,
+      idleTimeout: options.idleTimeoutMs ?? 60_000,
+      closeTimeout: 5_000,
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 },
+    });
+    // Unlistened, such an 'error' event would crash the whole process.
+    pool.on('error', (error: unknown) => options.onThreadError?.(error));
+    return pool;
+  };
 
   async function run<T>(name: string, task: unknown, transferList: ArrayBuffer[]): Promise<T> {
     const signal = AbortSignal.timeout(taskTimeoutMs);
     try {
-      return (await pool.run(task, { name, transferList, signal })) as T;
+      return (await threadsOnDemand().run(task, { name, transferList, signal })) as T;
     } catch (error) {
       // Aborts and thread exits arrive as bare causes; say which part of the system failed.
       const message = signal.aborted
@@ -88,7 +96,7 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
         task.series.map((s) => s.candles.buffer),
       );
     },
-    close: () => pool.close({ force: true }),
+    close: async () => pool?.close({ force: true }),
   };
 }
 
