@@ -45,7 +45,7 @@ export default tseslint.config(
     rules: { 'heatsignal/feature-isolation': 'error' },
   },
   {
-    files: ['*.config.{js,ts}', 'scripts/**/*.{js,mjs}', 'eslint.config.js'],
+    files: ['*.config.{js,ts}', 'scripts/**/*.{js,mjs}', 'eslint.config.js', 'src/server/**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: globals.node },
   },

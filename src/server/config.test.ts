@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
@@ -83,5 +83,16 @@ describe('configuration from the environment', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
     expect(config.publicUrl).toBe('https://signals.example.com');
+  });
+
+  it('sizes the engine pool to leave one core for HTTP unless ENGINE_THREADS says otherwise', () => {
+    const cores = availableParallelism();
+    expect(loadConfig({ DATA_DIR: dataDir() }).engineThreads).toBe(Math.max(1, cores - 1));
+    expect(loadConfig({ DATA_DIR: dataDir(), ENGINE_THREADS: '' }).engineThreads).toBe(
+      Math.max(1, cores - 1),
+    );
+    expect(loadConfig({ DATA_DIR: dataDir(), ENGINE_THREADS: '3' }).engineThreads).toBe(3);
+    for (const bad of ['0', '65', '1.5', 'many'])
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ENGINE_THREADS: bad }), bad).toThrow(/ENGINE_THREADS/);
   });
 });

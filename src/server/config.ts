@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -30,6 +31,7 @@ const envSchema = z
     REPLAY_FILES: optionalText,
     TAKER_FEE_PERCENT: z.coerce.number().min(0).max(5).default(0.26),
     ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    ENGINE_THREADS: optionalText.pipe(z.coerce.number<string>().int().min(1).max(64).optional()),
     EXECUTION: z.enum(['paper', 'kraken']).default('paper'),
     LIVE_TRADING: bool.default(false),
     KRAKEN_API_KEY: optionalText,
@@ -79,6 +81,8 @@ export interface Config {
   /** Paper trading's taker fee per side, in percent (spec README: 0.26 %). */
   takerFeePercent: number;
   analysisConcurrency: number;
+  /** Worker threads for analyses and backtests (ROLE=all|worker); default: one core left for HTTP. */
+  engineThreads: number;
   execution: Env['EXECUTION'];
   liveTrading: boolean;
   paymentsProvider: Env['PAYMENTS_PROVIDER'];
@@ -119,6 +123,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     takerFeePercent: env.TAKER_FEE_PERCENT,
     analysisConcurrency: env.ANALYSIS_CONCURRENCY,
+    engineThreads: env.ENGINE_THREADS ?? Math.max(1, availableParallelism() - 1),
     execution: env.EXECUTION,
     liveTrading: env.LIVE_TRADING,
     paymentsProvider: env.PAYMENTS_PROVIDER,

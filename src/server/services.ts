@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { analyzePair } from './engine';
+import { createEngineForRole, type EnginePool } from './engine-pool/engine-pool';
 import { createQueue } from './jobs/create-queue';
 import { createAnalysisPipeline } from './modules/analysis/analysis.pipeline';
 import { createAnalysisRepo } from './modules/analysis/analysis.repo';
@@ -34,6 +34,8 @@ export interface ServiceOverrides {
   fetchFeed?: Parameters<typeof createTriggersService>[0]['fetchFeed'];
   /** A bus of the test's own (e.g. two apps on one Redis channel, as two processes would be). */
   bus?: EventBus;
+  /** Engine threads other than the configured pool (tests use misbehaving ones). */
+  engine?: EnginePool;
 }
 
 /**
@@ -93,6 +95,15 @@ export function createServices(
     }
   }
 
+  // The engine's CPU work never runs on the HTTP thread; ROLE=api runs no analyses and gets no threads.
+  const engine =
+    overrides.engine ??
+    createEngineForRole(config, (error) => log.error({ err: error }, 'engine thread failed'));
+  const engineOrFail = (): EnginePool => {
+    if (!engine) throw new Error(`ROLE=${config.role} runs no analyses or backtests`);
+    return engine;
+  };
+
   const analysisQueue = createQueue<AnalysisJob>('analysis', {
     redisUrl: config.redisUrl,
     log: (error) => log.error({ err: error }, 'analysis job failed'),
@@ -106,7 +117,7 @@ export function createServices(
     bus,
     loadCandles: (pairId, interval, since) => market.candles(pairId, interval, since),
     latestQuote: (pairId) => market.latestQuote(pairId),
-    analyzePair,
+    analyzePair: (input) => engineOrFail().analyzePair(input),
     summarize: (input) => ai.summarize(input),
     activeTriggerCount: (pair) => linked.triggers?.activeTriggerCount(pair) ?? Promise.resolve(0),
     autoAnalysisConfig: () => settings.autoAnalysisConfig(),
@@ -135,6 +146,7 @@ export function createServices(
       pairs: () => market.activePairs(),
       hourlyCandles: (pairId) => market.candles(pairId, '1h', 0),
       takerFeePercent: config.takerFeePercent,
+      evaluateSignals: (series, options) => engineOrFail().evaluateSignals(series, options),
     });
   };
   const systemHealth = createSystemHealth({ db, queues: [analysisQueue], redisUrl: config.redisUrl });
@@ -172,12 +184,14 @@ export function createServices(
     signalQuality,
     systemHealth,
     worker,
+    engine,
     /** Stops background work and releases connections (the bus closes with the realtime layer). */
     async close(): Promise<void> {
       await worker.stop();
       await analysisQueue.close();
       await systemHealth.close();
       await source.close?.();
+      await engine?.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { AutoAnalysisConfig } from '../../../contract/admin-settings';
 import type { Database } from '../../db/client';
-import type { Candle, PairAnalysis } from '../../engine/types';
+import type { AnalyzePairInput, Candle, PairAnalysis } from '../../engine/types';
 import type { CandleInterval } from '../../providers/market/market-source';
 import type { EventBus } from '../../realtime/event-bus';
 import type { StoredAnalysisFigures } from './analysis-record';
@@ -19,7 +19,8 @@ export interface PipelineDeps {
   loadCandles(pairId: number, interval: CandleInterval, sinceMs: number): Promise<Candle[]>;
   /** Best bid/ask of the pair's latest ticker (the spread input of risk). */
   latestQuote(pairId: number): Promise<{ bid: number; ask: number } | null>;
-  analyzePair(input: Parameters<typeof import('../../engine').analyzePair>[0]): PairAnalysis;
+  /** The engine's analysis, computed off the request thread (engine pool). */
+  analyzePair(input: AnalyzePairInput): Promise<PairAnalysis>;
   summarize(input: {
     pair: string;
     analysis: PairAnalysis;
@@ -87,7 +88,7 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
         quote && quote.ask > 0 ? ((quote.ask - quote.bid) / ((quote.ask + quote.bid) / 2)) * 100 : undefined;
       current = 'backtest';
       await stage(analysisId, pair, current);
-      const analysis = deps.analyzePair({
+      const analysis = await deps.analyzePair({
         pair,
         hourly,
         minute,

@@ -4,8 +4,8 @@ import type { Database } from '../../db/client';
 import { signalQualityReports } from '../../db/schema';
 import {
   ENGINE_VERSION,
-  evaluateSignals,
   summarizeCalibration,
+  type CalibrationOptions,
   type Candle,
   type EvaluatedSignal,
 } from '../../engine';
@@ -15,18 +15,21 @@ const WARMUP_DAYS = 45;
 const LOOKBACK_DAYS = 45;
 const STEP_HOURS = 7;
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export interface BacktestDeps {
   db: Database;
   pairs(): Promise<{ id: number; symbol: string }[]>;
   hourlyCandles(pairId: number): Promise<Candle[]>;
   takerFeePercent: number;
+  /** The engine's walk-forward, run off the request thread (engine pool). */
+  evaluateSignals(
+    series: { name: string; candles: Candle[] }[],
+    options: CalibrationOptions,
+  ): Promise<EvaluatedSignal[]>;
 }
 
 /**
  * Recomputes the walk-forward calibration of the engine on every active pair's stored candles,
- * one pair at a time (yielding between pairs so the server stays responsive), and stores it.
+ * one pair at a time (each pair's walk-forward on an engine thread), and stores it.
  */
 export async function computeBacktestReport(deps: BacktestDeps): Promise<BacktestCalibration> {
   const pairs = await deps.pairs();
@@ -34,14 +37,13 @@ export async function computeBacktestReport(deps: BacktestDeps): Promise<Backtes
   for (const pair of pairs) {
     const candles = await deps.hourlyCandles(pair.id);
     signals.push(
-      ...evaluateSignals([{ name: pair.symbol, candles }], {
+      ...(await deps.evaluateSignals([{ name: pair.symbol, candles }], {
         warmupDays: WARMUP_DAYS,
         lookbackDays: LOOKBACK_DAYS,
         stepHours: STEP_HOURS,
         takerFeePercent: deps.takerFeePercent,
-      }),
+      })),
     );
-    await yieldToEventLoop();
   }
   const summary = summarizeCalibration(signals);
   const report: BacktestCalibration = {
