@@ -61,5 +61,5 @@ export function diffEntry(held: HeatMapEntry | undefined, next: HeatMapEntry): H
       out[key] = next[key];
     }
   }
-  return Object.keys(out).length > 0 ? (out) : null;
+  return Object.keys(out).length > 0 ? out : null;
 }
