@@ -9,15 +9,16 @@ import {
 import { createTestApp } from '../src/server/testing/test-app';
 
 const PAIRS = 200;
-const RUNS = Number(process.env.BENCH_HEATMAP_RUNS ?? 300);
+const RUNS = Number(process.env.BENCH_HEATMAP_RUNS ?? 100);
 const URL_PATH = '/api/offers/heat-map?timeRange=30d';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? NaN;
 
-function get(agent: Agent, url: string): Promise<number> {
+/** Bytes on the wire (the body as sent, compressed or not). */
+function get(agent: Agent, url: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
-    request(url, { agent }, (res) => {
+    request(url, { agent, headers }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
       res.on('end', () =>
@@ -74,6 +75,14 @@ export async function benchHeatMap(): Promise<BenchRow[]> {
       await get(agent, `${base}${URL_PATH}`);
       httpMs.push(performance.now() - start);
     }
+    const gzipBytes = await get(agent, `${base}${URL_PATH}`, { 'accept-encoding': 'gzip' });
+    const plainBytes = await get(agent, `${base}${URL_PATH}`);
+    const zippedMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const start = performance.now();
+      await get(agent, `${base}${URL_PATH}`, { 'accept-encoding': 'gzip' });
+      zippedMs.push(performance.now() - start);
+    }
     const detail = (ms: number[]) =>
       `p95 ${p95(ms).toFixed(1)} ms, ${RUNS} runs, ${(bytes / 1e6).toFixed(2)} MB body`;
     return [
@@ -86,6 +95,11 @@ export async function benchHeatMap(): Promise<BenchRow[]> {
         name: `GET /api/offers/heat-map, ${PAIRS} pairs (HTTP)`,
         value: `median ${median(httpMs).toFixed(1)} ms`,
         detail: detail(httpMs),
+      },
+      {
+        name: `heat map ${PAIRS} pairs on the wire, gzip`,
+        value: `${(gzipBytes / 1e3).toFixed(0)} KB`,
+        detail: `uncompressed ${(plainBytes / 1e3).toFixed(0)} KB (${((gzipBytes / plainBytes) * 100).toFixed(0)} %); median ${median(zippedMs).toFixed(1)} ms gzipped`,
       },
     ];
   } finally {

@@ -1,12 +1,23 @@
-/** `npm run bench`: measured speed figures, printed as one table. BENCH_SECONDS sets each load's length. */
+/**
+ * `npm run bench`: measured speed figures, printed as one table. BENCH_SECONDS sets each load's
+ * length; DATABASE_URL runs the database rows on PostgreSQL (the bench makes and drops its own
+ * databases there), PGlite otherwise.
+ */
 import { benchEngine } from './engine';
 import { benchHeatMap } from './heatmap';
 import { benchHttp } from './http';
+import { benchLive } from './live';
+import { DB_KIND } from './load';
 import { printTable, type BenchRow } from './table';
 
+const started = performance.now();
 const rows: BenchRow[] = [];
-rows.push(...(await benchHttp()));
-rows.push(...(await benchEngine()));
-rows.push(...(await benchHeatMap()));
+const only = process.env.BENCH_ONLY?.split(',');
+const want = (name: string) => !only || only.includes(name);
+if (want('http')) rows.push(...(await benchHttp()));
+if (want('live')) rows.push(...(await benchLive()));
+if (want('heatmap')) rows.push(...(await benchHeatMap()));
+if (want('engine')) rows.push(...(await benchEngine()));
+console.log(`\nHeatSignal bench on ${DB_KIND}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 printTable(rows);
 process.exit(0);

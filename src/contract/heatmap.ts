@@ -61,8 +61,23 @@ export type HeatMapEntry = z.infer<typeof heatMapEntrySchema>;
 export const heatMapSchema = z.record(pairSymbolSchema, heatMapEntrySchema);
 export type HeatMap = z.infer<typeof heatMapSchema>;
 
-/** A live change: only the fields that changed, keyed by pair. */
-export const heatMapUpdateSchema = z.record(pairSymbolSchema, heatMapEntrySchema.partial());
+/**
+ * tickerData in a live change. With `historyFrom` the histories carry only their new tail: drop
+ * the held points older than `historyFrom` and those at or after the first point sent, then append
+ * the points sent (the last held point may have been revised, so it can come again). Without
+ * `historyFrom` the histories replace the held ones whole.
+ */
+export const tickerDataUpdateSchema = tickerDataSchema.extend({ historyFrom: z.number().optional() });
+export type TickerDataUpdate = z.infer<typeof tickerDataUpdateSchema>;
+
+/** One pair's live change: only the fields that changed. */
+export const heatMapEntryUpdateSchema = heatMapEntrySchema
+  .partial()
+  .extend({ tickerData: tickerDataUpdateSchema.optional() });
+export type HeatMapEntryUpdate = z.infer<typeof heatMapEntryUpdateSchema>;
+
+/** A live change: a partial map of the pairs that changed, merged over the current data. */
+export const heatMapUpdateSchema = z.record(pairSymbolSchema, heatMapEntryUpdateSchema);
 export type HeatMapUpdate = z.infer<typeof heatMapUpdateSchema>;
 
 export const heatMapSortSchema = z.enum(['heat_desc', 'progrev_desc', 'updated_desc']);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commaList, isoDateTimeSchema, pairSymbolSchema } from './common';
 import { positionTypeSchema, riskLevelSchema, trendSchema } from './enums';
-import { aiCommentsSchema, heatMapEntrySchema } from './heatmap';
+import { aiCommentsSchema, heatMapEntryUpdateSchema } from './heatmap';
 
 /**
  * A pair in a path: `BTC/USD` URL-encoded (`BTC%2FUSD`) or `BTC-USD`; case-insensitive.
@@ -94,11 +94,11 @@ export type TickerTick = z.infer<typeof tickerTickSchema>;
 
 /**
  * One message of GET /api/pairs/subscribe: SSE `event:` is the `type`, `data:` this JSON.
- * `heatmap` carries only the changed fields of that pair's heat-map entry.
+ * `heatmap` carries only the changed fields of that pair's heat-map entry (merged like heatmap_update).
  */
 export const pairStreamMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ticker'), pair: pairSymbolSchema, ticker: tickerTickSchema }),
-  z.object({ type: z.literal('heatmap'), pair: pairSymbolSchema, entry: heatMapEntrySchema.partial() }),
+  z.object({ type: z.literal('heatmap'), pair: pairSymbolSchema, entry: heatMapEntryUpdateSchema }),
 ]);
 export type PairStreamMessage = z.infer<typeof pairStreamMessageSchema>;
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -84,6 +85,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: { directives: { upgradeInsecureRequests: https ? [] : null } },
     strictTransportSecurity: https,
   });
+  // gzip/br per Accept-Encoding above 1 KB. SSE streams hijack the reply and socket.io answers
+  // before Fastify routes, so neither passes through it.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

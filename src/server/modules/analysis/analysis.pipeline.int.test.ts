@@ -73,7 +73,8 @@ describe('the analysis pipeline on the simulated market', () => {
       .filter((e) => e.event === 'analysis_status')
       .map((e) => e.payload as { status: string });
     expect(statuses.filter((s) => s.status === 'completed')).toHaveLength(12);
-    expect(events.some((e) => e.event === 'heatmap_update')).toBe(true);
+    // The heat map's changes go out as one coalesced event once the burst is over.
+    await expect.poll(() => events.some((e) => e.event === 'heatmap_update'), { timeout: 5000 }).toBe(true);
   });
 
   it('publishes an offer for a bypass analysis, lists it to traders and announces it', async () => {

@@ -13,7 +13,13 @@ import type { MarketTicker } from '../../providers/market/market-source';
 export type CryptoPairRow = typeof cryptoPairs.$inferSelect;
 export type NewCryptoPair = typeof cryptoPairs.$inferInsert;
 
-const CANDLE_CHUNK = 5_000;
+/*
+ * A backfill stores thousands of candles per pair. In statements of 500 rows, with a turn of the
+ * event loop between them, each holds the database for a few milliseconds, so requests queued
+ * on PGlite's single connection (or a small pool) run in between instead of after the whole pair.
+ */
+const CANDLE_CHUNK = 500;
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createMarketRepo(db: Executor) {
@@ -79,6 +85,7 @@ export function createMarketRepo(db: Executor) {
     async insertCandles(pairId: number, interval: CandleInterval, rows: readonly Candle[]): Promise<number> {
       let inserted = 0;
       for (let i = 0; i < rows.length; i += CANDLE_CHUNK) {
+        if (i > 0) await yieldToRequests();
         const chunk = rows.slice(i, i + CANDLE_CHUNK);
         const column = (pick: (c: Candle) => number) => `{${chunk.map((c) => numeric(pick(c))).join(',')}}`;
         const result = await db.execute<{ inserted: number }>(sql`

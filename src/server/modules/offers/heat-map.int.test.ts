@@ -1,5 +1,11 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heatMapSchema, type HeatMap, type HeatMapEntry } from '../../../contract/heatmap';
+import {
+  heatMapSchema,
+  type HeatMap,
+  type HeatMapEntry,
+  type HeatMapUpdate,
+} from '../../../contract/heatmap';
 import type { BusMessage } from '../../realtime/event-bus';
 import {
   createTestApp,
@@ -152,6 +158,26 @@ describe('GET /api/offers/heat-map', () => {
     expect(map['ETH/USD']).toMatchObject({ status: 'open', activeTriggers: [], recentErrors: [] });
   });
 
+  it('compresses the map per Accept-Encoding and answers 304 while it is unchanged', async () => {
+    const plain = await get();
+    const zipped = await get('', { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    const etag = plain.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    expect(zipped.headers.etag).toBe(etag);
+    const again = await get('', { 'if-none-match': etag });
+    expect([again.statusCode, again.body]).toEqual([304, '']);
+    expect((await get('', { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
+    // Another selection is another body, so another tag.
+    const other = await get('?minHeat=90', { 'if-none-match': etag });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(etag);
+  });
+
   it('uses the bearer token when one is sent, and gives the same map', async () => {
     const res = await get('', trader.auth);
     expect(res.statusCode).toBe(200);
@@ -237,10 +263,17 @@ describe('GET /api/offers/heat-map', () => {
         positionType: 'long',
       });
       await t.app.heatMap.refreshPair('ETH/USD');
-      const update = seen.find((m) => m.event === 'heatmap_update');
-      expect(update?.rooms).toEqual(['public']);
-      expect(update?.payload).toEqual({ 'ETH/USD': expect.objectContaining({ heatScore: 91 }) as object });
       expect(await pairsOf('')).toEqual(['ETH/USD', 'BTC/USD']);
+      // Coalesced: nothing goes out until the burst is over (or is flushed), then one event.
+      expect(seen.filter((m) => m.event === 'heatmap_update')).toEqual([]);
+      t.app.heatMap.flushUpdates();
+      const updates = seen.filter((m) => m.event === 'heatmap_update');
+      expect(updates).toHaveLength(1);
+      expect(updates[0]?.rooms).toEqual(['public']);
+      const eth = (updates[0]?.payload as HeatMapUpdate)['ETH/USD'];
+      // Only what changed since clients loaded the map (heat-map.delta.test.ts covers histories).
+      expect(eth).toMatchObject({ heatScore: 91, successRate: 66, refereeTrend: 'bullish' });
+      expect(eth).not.toHaveProperty('pair');
     } finally {
       stop();
     }
@@ -290,6 +323,14 @@ describe('GET /api/admin/heat-map', () => {
     expect(await keys('?bias=balanced')).toEqual(['LTC/USD']);
     expect(await keys('?minHeat=50&trend=bullish')).toEqual(['BTC/USD']);
     expect((await get('?bias=up', admin.auth)).statusCode).toBe(400);
+  });
+
+  it('tags the admin map too', async () => {
+    const first = await get('', admin.auth);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect((await get('', { ...admin.auth, 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await get('', { ...trader.auth, 'if-none-match': etag })).statusCode).toBe(403);
   });
 
   it('is for admins only', async () => {

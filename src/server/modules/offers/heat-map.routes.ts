@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminHeatMapEndpoint } from '../../../contract/admin-heatmap';
 import { heatMapEndpoint } from '../../../contract/heatmap';
@@ -11,9 +12,26 @@ import type { HeatMapStore } from './heat-map.store';
  * (Fastify sends a string with a JSON content type as is.)
  */
 
-/** The text is the response object already serialised. */
-function sendPrebuilt(reply: FastifyReply, json: string) {
+/**
+ * The text is the response object already serialised. Its hash is the ETag (weak: compression may
+ * change the bytes, not the meaning), so a client polling an unchanged map gets a bodiless 304, and
+ * every api process gives the same tag for the same map.
+ */
+function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, json: string) {
+  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+  reply.header('etag', etag).header('cache-control', 'no-cache');
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** If-None-Match holds `*` or a comma list of tags; weak comparison ignores the `W/` prefix. */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.slice(2);
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === bare;
+  });
 }
 
 declare module 'fastify' {
@@ -39,7 +57,7 @@ export function registerHeatMapRoutes(app: FastifyInstance, deps: { heatMap: Hea
       async (request, reply) => {
         const filter = traderHeatMapFilter(request.query);
         const selected = selectHeatMap(deps.heatMap.entries(), filter, deps.heatMap.now());
-        return sendPrebuilt(reply, heatMapJson(selected));
+        return sendPrebuilt(request, reply, heatMapJson(selected));
       },
     );
 }
@@ -55,7 +73,7 @@ export function registerAdminHeatMapRoutes(deps: { heatMap: HeatMapStore }) {
       async (request, reply) => {
         const filter = adminHeatMapFilter(request.query);
         const selected = selectHeatMap(deps.heatMap.entries(), filter, deps.heatMap.now());
-        return sendPrebuilt(reply, heatMapJson(selected));
+        return sendPrebuilt(request, reply, heatMapJson(selected));
       },
     );
   };

@@ -5,13 +5,14 @@
  * It loads every active pair at start, then re-reads one pair whenever the bus says something
  * behind it changed (analysis_completed, new_offer, offer_update, worker_log, pair_updates, or a
  * `refreshPair` call), and tells this process's sockets and streams with `heatmap_update` to room
- * `public`. Every api process keeps its own copy: `refreshPair` also publishes `heatmap_refresh` so
+ * `public`, coalesced into one partial map of changes per burst (heat-map.publisher.ts). Every api process keeps its own copy: `refreshPair` also publishes `heatmap_refresh` so
  * the others re-read too. A full reload every few minutes catches anything a lost message missed.
  */
 import type { HeatMapEntry } from '../../../contract/heatmap';
 import type { Database } from '../../db/client';
 import { isBusEvent, type BusMessage, type EventBus } from '../../realtime/event-bus';
 import { materialize, toHeatRecord, type CurrentEntry, type HeatRecord } from './heat-map.entry';
+import { createHeatMapPublisher } from './heat-map.publisher';
 import { loadHeatInputs } from './heat-map.repo';
 
 const RELOAD_EVERY_MS = 5 * 60 * 1000;
@@ -27,6 +28,9 @@ export interface HeatMapStoreDeps {
   now?: () => number;
   log?: Logger;
   reloadEveryMs?: number;
+  /** heatmap_update coalescing (see heat-map.publisher.ts for the defaults). */
+  publishQuietMs?: number;
+  publishMaxWaitMs?: number;
 }
 
 /** Which pair a bus event concerns, when it can change that pair's entry. */
@@ -52,6 +56,11 @@ export function createHeatMapStore(deps: HeatMapStoreDeps) {
   let unsubscribe: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
   let seq = 0;
+  const publisher = createHeatMapPublisher({
+    publish: (update) => bus.publish('heatmap_update', update, ['public'], { local: true }),
+    quietMs: deps.publishQuietMs,
+    maxWaitMs: deps.publishMaxWaitMs,
+  });
 
   function build(record: HeatRecord, at: number): CurrentEntry | null {
     try {
@@ -80,11 +89,11 @@ export function createHeatMapStore(deps: HeatMapStoreDeps) {
     const after = record ? build(record, now()) : null;
     if (!after) {
       current.delete(pair);
+      publisher.removed(pair);
       return;
     }
     current.set(pair, after);
-    if (before?.json !== after.json)
-      bus.publish('heatmap_update', { [pair]: after.entry }, ['public'], { local: true });
+    if (before?.json !== after.json) publisher.changed(pair, after.entry);
   }
 
   /** Re-reads one pair; overlapping calls for the same pair collapse into one extra read. */
@@ -116,13 +125,22 @@ export function createHeatMapStore(deps: HeatMapStoreDeps) {
     const all = await loadHeatInputs(db, { now: new Date(now()) });
     const at = now();
     const untouched = (pair: string) => (refreshedAt.get(pair) ?? 0) < mark;
-    for (const pair of [...current.keys()]) if (!all.has(pair) && untouched(pair)) current.delete(pair);
+    for (const pair of [...current.keys()]) {
+      if (all.has(pair) || !untouched(pair)) continue;
+      current.delete(pair);
+      publisher.removed(pair);
+    }
     for (const [pair, inputs] of all) {
       if (!untouched(pair)) continue;
       const record = toHeatRecord(inputs);
       const entry = record ? build(record, at) : null;
-      if (entry) current.set(pair, entry);
-      else current.delete(pair);
+      if (entry) {
+        current.set(pair, entry);
+        publisher.loaded(pair, entry.entry);
+      } else {
+        current.delete(pair);
+        publisher.removed(pair);
+      }
     }
   }
 
@@ -146,7 +164,10 @@ export function createHeatMapStore(deps: HeatMapStoreDeps) {
       unsubscribe = null;
       if (timer) clearInterval(timer);
       timer = null;
+      publisher.stop();
     },
+    /** Sends the pending heatmap_update now instead of after the quiet period. */
+    flushUpdates: () => publisher.flush(),
     /** Reads every active pair again (after bulk changes, and in tests after seeding). */
     reload,
     /**

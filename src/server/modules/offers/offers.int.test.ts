@@ -176,6 +176,9 @@ describe('GET /api/offers', () => {
     expect(idsOf(second)).toEqual([offer.ethShort, offer.solLong]);
     expect(idsOf(last)).toEqual([offer.solBalanced]);
     expect([first.total, second.total, last.total]).toEqual([5, 5, 5]);
+    // A page past the end has no row to carry the total; it is still counted.
+    const beyond = await list(bob, '?sortBy=heatScore&limit=2&offset=50');
+    expect([beyond.data, beyond.total]).toEqual([[], 5]);
   });
 
   it('filters by position types, risk levels, status, ranges and search', async () => {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useHeatSummary } from '../../api/get-heat-summary';
+import { useLiveHeatSummary } from '../../hooks/use-live-heat-summary';
 import { heatmapPairHref, selectTopPairs, type TopPair } from '../../lib/top-pairs';
 import { LinkButton } from '../link-button';
 import { PageContainer, SectionHeading } from '../page-container';
@@ -10,6 +11,7 @@ import { PageContainer, SectionHeading } from '../page-container';
  */
 export function HottestOpportunities() {
   const { data, isPending, isError } = useHeatSummary();
+  useLiveHeatSummary();
   const topPairs = isError ? [] : selectTopPairs(data);
 
   return (
