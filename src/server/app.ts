@@ -60,7 +60,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ],
     },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
-    trustProxy: true,
+    // Off unless configured: a forged X-Forwarded-For must not pick the per-IP rate-limit key.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Idle keep-alive sockets (e.g. a closed SSE reader's) must not hold a shutdown open.
     forceCloseConnections: true,
     // Requests the HTTP parser refuses (e.g. a control character in a header) still get `{ error }`.
@@ -122,4 +123,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSpa(app, options.webDir ?? path.join(REPO_ROOT, 'dist/web'));
 
   return app;
+}
+
+/** A hop count as Fastify's typed function form (proxy-addr gives a number the same meaning). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

@@ -20,8 +20,9 @@ export interface TestApp {
 
 /** A real app on a fresh migrated database (PGlite, or PostgreSQL when DATABASE_URL is set). */
 export async function createTestApp(
-  overrides: Partial<Omit<AppOptions, 'config' | 'database'>> = {},
+  options: Partial<Omit<AppOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
+  const { env, ...overrides } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heatsignal-test-'));
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -29,6 +30,7 @@ export async function createTestApp(
     AUTH_SECRET: 'test-secret-that-is-long-enough-0123456789',
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
+    ...env,
   });
   const app = await buildApp({ config, database, rateLimits: GENEROUS, ...overrides });
   await app.ready();
