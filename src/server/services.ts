@@ -19,6 +19,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
 import { createSignalQualityService } from './modules/signal-quality/signal-quality.service';
 import { createSystemHealth } from './modules/system/system-health';
+import { createFeedFetcher } from './modules/triggers/feed-source';
 import { createTriggersService, type TriggersService } from './modules/triggers/triggers.service';
 import { createAiCommentator } from './providers/ai';
 import { createMarketSource, type MarketSource } from './providers/market';
@@ -111,7 +112,7 @@ export function createServices(
   const triggers = createTriggersService({
     db,
     requestAnalysis: (request) => analysis.requestAnalysis(request),
-    fetchFeed: overrides.fetchFeed,
+    fetchFeed: overrides.fetchFeed ?? createFeedFetcher({ allowPrivate: config.allowPrivateFeeds }),
     log,
   });
   linked.triggers = triggers;
