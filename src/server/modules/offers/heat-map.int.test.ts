@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { heatMapSchema, type HeatMap, type HeatMapEntry } from '../../../contract/heatmap';
+import {
+  adminHeatMapSchema,
+  heatMapSchema,
+  type HeatMap,
+  type HeatMapEntry,
+} from '../../../contract/heatmap';
 import type { BusMessage } from '../../realtime/event-bus';
 import {
   createTestApp,
@@ -22,13 +27,14 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 describe('GET /api/offers/heat-map', () => {
   let t: TestApp;
   let trader: TestUser;
+  let admin: TestUser;
   const ids: Record<string, number> = {};
   let btcAnalysisId = '';
 
   beforeAll(async () => {
     t = await createTestApp();
     // The first account is the operator's admin; the trader is an ordinary account.
-    await signUp(t.app, 'Admin');
+    admin = await signUp(t.app, 'Admin');
     trader = await signUp(t.app, 'Trader');
     const db = t.db;
     for (const symbol of ['BTC/USD', 'ETH/USD', 'SOL/USD', 'XRP/USD', 'ADA/USD'])
@@ -144,12 +150,25 @@ describe('GET /api/offers/heat-map', () => {
       selectedAnalyses: [{ analysisId: btcAnalysisId }],
       aiComments: { summary: 'BTC/USD: bullish with heat 82.' },
     });
-    expect(btc.recentErrors).toEqual([{ error: 'exchange timeout', at: expect.any(String) as string }]);
+    // Raw worker and fetch errors are for admins: the public map carries no error text at all.
+    expect(btc).not.toHaveProperty('recentErrors');
+    expect(res.body).not.toContain('exchange timeout');
     expect(btc.tickerData.price_history).toHaveLength(144);
     expect(btc.tickerData.volume_history).toHaveLength(144);
     expect(btc.tickerData.price_7d).toBe(64_000);
     expect(Date.parse(btc.lastUpdated)).toBeGreaterThan(Date.now() - 2 * HOUR);
-    expect(map['ETH/USD']).toMatchObject({ status: 'open', activeTriggers: [], recentErrors: [] });
+    expect(map['ETH/USD']).toMatchObject({ status: 'open', activeTriggers: [] });
+  });
+
+  it('gives admins the recent errors of each pair', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/heat-map', headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+    const map = adminHeatMapSchema.parse(res.json());
+    expect(map['BTC/USD']?.recentErrors).toEqual([
+      { error: 'exchange timeout', at: expect.any(String) as string },
+    ]);
+    expect(map['ETH/USD']?.recentErrors).toEqual([]);
+    expect((await get('', trader.auth)).body).not.toContain('exchange timeout');
   });
 
   it('uses the bearer token when one is sent, and gives the same map', async () => {
@@ -240,6 +259,7 @@ describe('GET /api/offers/heat-map', () => {
       const update = seen.find((m) => m.event === 'heatmap_update');
       expect(update?.rooms).toEqual(['public']);
       expect(update?.payload).toEqual({ 'ETH/USD': expect.objectContaining({ heatScore: 91 }) as object });
+      expect(JSON.stringify(update?.payload)).not.toContain('recentErrors');
       expect(await pairsOf('')).toEqual(['ETH/USD', 'BTC/USD']);
     } finally {
       stop();

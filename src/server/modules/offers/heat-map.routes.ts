@@ -55,7 +55,7 @@ export function registerAdminHeatMapRoutes(deps: { heatMap: HeatMapStore }) {
       async (request, reply) => {
         const filter = adminHeatMapFilter(request.query);
         const selected = selectHeatMap(deps.heatMap.entries(), filter, deps.heatMap.now());
-        return sendPrebuilt(reply, heatMapJson(selected));
+        return sendPrebuilt(reply, heatMapJson(selected, 'admin'));
       },
     );
   };
