@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { signInInputSchema, signUpInputSchema } from '../../../contract/account';
+import { containsNul } from '../../../contract/common';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { user as users } from '../../db/schema';
@@ -38,6 +39,10 @@ export function registerAuthRoutes(
   const ownOrigin = new URL(config.publicUrl).origin;
 
   async function validate(request: FastifyRequest, path: string): Promise<void> {
+    // better-auth stores what it is sent; PostgreSQL cannot store NUL, so no endpoint may pass one on.
+    if (containsNul(request.body) || containsNul(request.query)) {
+      throw badRequest('Must not contain NUL characters');
+    }
     const check = preChecks[path];
     if (!check || request.method !== 'POST') return;
     const parsed = check.safeParse(request.body ?? {});
