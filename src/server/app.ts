@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './http/errors';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
+import { guardRoutes } from './http/route-auth';
 import { recordRoutes } from './http/route-table';
 import { registerSpa } from './http/spa';
 import { registerAccountRoutes } from './modules/account/account.routes';
@@ -96,6 +97,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());
   const { settings, organizations, viewers, triggers, heatMap, bus } = services;
+  // Before any route: protected routes check the caller before parsing or validating input.
+  guardRoutes(app, viewers);
 
   registerAuthRoutes(app, { auth: services.auth, config, db, rateLimits, viewers });
   registerAccountRoutes(app, { viewers, organizations });

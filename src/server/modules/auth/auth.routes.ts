@@ -67,7 +67,8 @@ export function registerAuthRoutes(
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    config: { rateLimit: rateLimits.auth },
+    // better-auth decides per endpoint which need a session.
+    config: { rateLimit: rateLimits.auth, auth: 'public' },
     handler: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       await validate(request, path);
