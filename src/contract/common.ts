@@ -21,15 +21,40 @@ export const text = (params?: StringParams) => z.string(params).check(noNulChara
 /** A one-line value a caller sends (names, ids, search terms): no control characters. */
 export const singleLineText = (params?: StringParams) => z.string(params).check(noControlCharacters);
 
-/** True when any string or key in a JSON-like value holds U+0000. */
+/**
+ * True when any string or key in a JSON-like value holds U+0000. Iterative: a caller's body may be
+ * nested thousands deep, and a recursive walk would overflow the stack.
+ */
 export const containsNul = (value: unknown): boolean => {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner));
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (Array.isArray(next)) {
+      pending.push(...(next as unknown[]));
+    } else if (next && typeof next === 'object') {
+      for (const [key, inner] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
   }
   return false;
 };
+/** True when a JSON-like value nests deeper than `max` arrays/objects (iterative, as above). */
+export const nestedDeeperThan = (value: unknown, max: number): boolean => {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [next, depth] = pending.pop()!;
+    if (!next || typeof next !== 'object') continue;
+    if (depth >= max) return true;
+    for (const inner of Object.values(next)) pending.push([inner, depth + 1]);
+  }
+  return false;
+};
+export const MAX_JSON_DEPTH = 32;
+
 /** The same rule for free-form JSON a caller sends (stored as jsonb): no NUL in any key or string. */
 export const noNulInJson = z.refine(
   (value: unknown) => !containsNul(value),
@@ -37,7 +62,13 @@ export const noNulInJson = z.refine(
 );
 /** A free-form JSON object from a caller. */
 export const jsonObject = (params?: { error?: string }) =>
-  z.record(z.string(), z.unknown(), params).check(noNulInJson);
+  z
+    .record(z.string(), z.unknown(), params)
+    .check(noNulInJson)
+    .refine(
+      (value) => !nestedDeeperThan(value, MAX_JSON_DEPTH),
+      `Must not nest deeper than ${MAX_JSON_DEPTH} levels`,
+    );
 
 /** Every failed call answers with this body and a 4xx/5xx status. */
 export const errorResponseSchema = z.object({ error: z.string() });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -65,6 +65,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Idle keep-alive sockets (e.g. a closed SSE reader's) must not hold a shutdown open.
     forceCloseConnections: true,
+    // The router refuses a URL before any route runs (bad percent-escape, bad content type header).
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message;
+      void (reply as unknown as FastifyReply).status(error.statusCode ?? 400).send({ error: message });
+    },
     // Requests the HTTP parser refuses (e.g. a control character in a header) still get `{ error }`.
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return;

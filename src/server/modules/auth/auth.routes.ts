@@ -3,7 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { signInInputSchema, signUpInputSchema } from '../../../contract/account';
-import { containsNul } from '../../../contract/common';
+import { containsNul, MAX_JSON_DEPTH, nestedDeeperThan } from '../../../contract/common';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { user as users } from '../../db/schema';
@@ -42,6 +42,13 @@ export function registerAuthRoutes(
     // better-auth stores what it is sent; PostgreSQL cannot store NUL, so no endpoint may pass one on.
     if (containsNul(request.body) || containsNul(request.query)) {
       throw badRequest('Must not contain NUL characters');
+    }
+    // Every better-auth call takes a JSON object; a deeply nested one would overflow JSON.stringify.
+    const body: unknown = request.body;
+    if (request.method === 'POST' && body !== undefined && body !== null) {
+      if (typeof body !== 'object' || Array.isArray(body))
+        throw badRequest('Request body must be a JSON object');
+      if (nestedDeeperThan(body, MAX_JSON_DEPTH)) throw badRequest('Request body is nested too deeply');
     }
     const check = preChecks[path];
     if (!check || request.method !== 'POST') return;
