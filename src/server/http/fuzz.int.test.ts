@@ -68,15 +68,27 @@ describe('fuzzing every route (fixed seed)', () => {
     for (const route of t.app.routeTable) {
       const endpoint = described.get(`${route.method} ${route.url}`);
       for (const caller of callers) {
-        for (let i = 0; i < REQUESTS_PER_ROUTE_AND_CALLER; i++) {
-          const request: FuzzRequest = fuzz.request({
-            method: route.method,
-            url:
-              route.url === '/api/auth/*'
-                ? `/api/auth/${fuzz.pick(caller.name === 'anonymous' ? [...AUTH_PATHS, 'sign-out'] : AUTH_PATHS)}`
-                : route.url,
-            schemas: endpoint ?? {},
-          });
+        const url =
+          route.url === '/api/auth/*'
+            ? () =>
+                `/api/auth/${fuzz.pick(caller.name === 'anonymous' ? [...AUTH_PATHS, 'sign-out'] : AUTH_PATHS)}`
+            : () => route.url;
+        const sweeps =
+          route.url === '/api/auth/*'
+            ? route.method === 'POST'
+              ? [
+                  { url: '/api/auth/sign-up/email', schemas: { body: contract.signUpInputSchema } },
+                  { url: '/api/auth/sign-in/email', schemas: { body: contract.signInInputSchema } },
+                ]
+              : []
+            : [{ url: route.url, schemas: endpoint ?? {} }];
+        const requests: FuzzRequest[] = [
+          ...sweeps.flatMap((sweep) => fuzz.nulSweep({ method: route.method, ...sweep })),
+          ...Array.from({ length: REQUESTS_PER_ROUTE_AND_CALLER }, () =>
+            fuzz.request({ method: route.method, url: url(), schemas: endpoint ?? {} }),
+          ),
+        ];
+        for (const request of requests) {
           const streaming = endpoint?.produces === 'text/event-stream';
           const res = await t.app.inject({
             method: route.method,

@@ -71,18 +71,7 @@ const HOSTILE_STRINGS = [
   '2026-13-45',
   '2026-01-01T00:00:00Z',
 ];
-const HOSTILE_NUMBERS = [
-  0,
-  -1,
-  1,
-  0.5,
-  -0.001,
-  1e308,
-  -1e308,
-  2 ** 53 + 1,
-  1e-320,
-  1.2345678901234568e29,
-];
+const HOSTILE_NUMBERS = [0, -1, 1, 0.5, -0.001, 1e308, -1e308, 2 ** 53 + 1, 1e-320, 1.2345678901234568e29];
 const HOSTILE_OTHERS: unknown[] = [
   null,
   true,
@@ -141,6 +130,21 @@ function encode(text: string): string {
     return '%ED%A0%80';
   }
 }
+
+let sampleCount = 0;
+/** Valid values for common text fields, so a NUL in one field is not stopped by another's check. */
+const SAMPLES: Record<string, () => unknown> = {
+  email: () => `fuzz${++sampleCount}@example.com`,
+  password: () => 'correct-horse-battery',
+  name: () => 'Fuzz Tester',
+  message: () => 'Hello there, this is a fuzz message.',
+  text: () => 'A fine comment',
+  symbol: () => 'BTC/USD',
+  reason: () => 'Not allowed',
+  aiModel: () => 'gpt-4o-mini',
+  referralCode: () => 'ABCDEF12',
+  paymentMethodId: () => 'pm_card',
+};
 
 type Def = { type: string; [key: string]: unknown };
 const defOf = (schema: unknown) => (schema as { _zod: { def: Def } })._zod.def;
@@ -238,6 +242,36 @@ export function createFuzzer(seed: number) {
 
   return {
     pick,
+    /**
+     * One request per field (path parameter, query parameter, body field) carrying a NUL, every
+     * other body field given a valid value where one is known, so each field is sure to be tried.
+     */
+    nulSweep(route: { method: string; url: string; schemas: Schemas }): FuzzRequest[] {
+      const path = route.url.replace(/:[A-Za-z_]+/g, 'a%00b').replace(/\*/g, 'x');
+      const out: FuzzRequest[] = [{ url: path, headers: {}, label: 'NUL in path' }];
+      const base = route.url.replace(/:[A-Za-z_]+/g, 'abc').replace(/\*/g, 'x');
+      for (const key of fieldsOf(route.schemas.query).keys()) {
+        out.push({ url: `${base}?${key}=a%00b`, headers: {}, label: `NUL in query ${key}` });
+      }
+      const fields = [...fieldsOf(route.schemas.body)];
+      for (const [key] of fields) {
+        const object: Record<string, unknown> = {};
+        for (const [other, valid] of fields) {
+          const sample = SAMPLES[other]?.() ?? (valid.length > 0 ? pick(valid) : undefined);
+          if (sample !== undefined) object[other] = sample;
+        }
+        object[key] = 'a\u0000b';
+        out.push({
+          url: base,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(object),
+          label: `NUL in body ${key}`,
+        });
+      }
+      return route.method === 'GET' || route.method === 'DELETE'
+        ? out.map(({ payload: _payload, headers: _headers, ...rest }) => ({ ...rest, headers: {} }))
+        : out;
+    },
     request(route: { method: string; url: string; schemas: Schemas }): FuzzRequest {
       const url = `${fillPath(route.url)}${query(route.schemas.query)}`;
       if (route.method === 'GET' || route.method === 'DELETE') {
