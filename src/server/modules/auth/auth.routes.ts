@@ -43,23 +43,24 @@ export function registerAuthRoutes(
     if (containsNul(request.body) || containsNul(request.query)) {
       throw badRequest('Must not contain NUL characters');
     }
-    // Every better-auth call takes a JSON object; a deeply nested one would overflow JSON.stringify.
-    const body: unknown = request.body;
-    if (request.method === 'POST' && body !== undefined && body !== null) {
-      if (typeof body !== 'object' || Array.isArray(body))
-        throw badRequest('Request body must be a JSON object');
-      if (nestedDeeperThan(body, MAX_JSON_DEPTH)) throw badRequest('Request body is nested too deeply');
-    }
+    if (request.method !== 'POST') return;
     const check = preChecks[path];
-    if (!check || request.method !== 'POST') return;
-    const parsed = check.safeParse(request.body ?? {});
-    if (!parsed.success) {
+    const parsed = check?.safeParse(request.body ?? {});
+    if (parsed && !parsed.success) {
       throw badRequest(
         parsed.error.issues
           .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
           .join('; '),
       );
     }
+    // Every better-auth call takes a JSON object; a deeply nested one would overflow JSON.stringify.
+    const body: unknown = request.body;
+    if (body !== undefined && body !== null) {
+      if (typeof body !== 'object' || Array.isArray(body))
+        throw badRequest('Request body must be a JSON object');
+      if (nestedDeeperThan(body, MAX_JSON_DEPTH)) throw badRequest('Request body is nested too deeply');
+    }
+    if (!parsed) return;
     const username = (parsed.data as { username?: string }).username;
     if (username) {
       const taken = await db
