@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { singleLineText, text } from './common';
 
 /** Email must look like an address; password 8-128 characters (spec README, sign-in/sign-up). */
-export const emailSchema = z.string().trim().min(1, 'Email is required').email('Invalid email format');
-export const passwordSchema = z
-  .string()
+export const emailSchema = singleLineText().trim().min(1, 'Email is required').email('Invalid email format');
+export const passwordSchema = text()
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
@@ -11,7 +11,7 @@ export const signInInputSchema = z.object({ email: emailSchema, password: passwo
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
 export const signUpInputSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: singleLineText().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   email: emailSchema,
   password: passwordSchema,
 });

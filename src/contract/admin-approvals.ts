@@ -3,8 +3,11 @@ import {
   dollarsSchema,
   idParamsSchema,
   isoDateTimeSchema,
+  noControlCharacters,
   pageQuery,
   queryNumber,
+  singleLineText,
+  text,
   totalSchema,
 } from './common';
 import { paymentStatusSchema, paymentTypeSchema } from './enums';
@@ -15,11 +18,11 @@ export const APPROVAL_PAGE_SIZES = [10, 25, 50] as const;
 export const approvalsQuerySchema = z.object({
   ...pageQuery(APPROVAL_PAGE_SIZES, 10).shape,
   /** Part of the username or email. */
-  user: z.string().trim().max(320).optional(),
+  user: singleLineText().trim().max(320).optional(),
   /** Exact amount in dollars. */
   amount: queryNumber(0, 1_000_000_000).optional(),
   /** Calendar day (UTC) the request was made, YYYY-MM-DD. */
-  date: z.iso.date().optional(),
+  date: z.iso.date().check(noControlCharacters).optional(),
 });
 export type ApprovalsQuery = z.infer<typeof approvalsQuerySchema>;
 export type ApprovalsQueryInput = z.input<typeof approvalsQuerySchema>;
@@ -58,7 +61,7 @@ export const approveWithdrawalEndpoint = {
 } as const;
 
 export const rejectWithdrawalInputSchema = z.object({
-  reason: z.string({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500),
+  reason: text({ error: 'Reason is required' }).trim().min(1, 'Reason is required').max(500),
 });
 export type RejectWithdrawalInput = z.infer<typeof rejectWithdrawalInputSchema>;
 

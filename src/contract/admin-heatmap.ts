@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { queryNumber, searchQuery, timeRangeSchema } from './common';
 import { biasSchema, riskLevelSchema, trendSchema } from './enums';
 import { adminLiveMessageSchema } from './events';
-import { heatMapFilterSchema, heatMapSchema, heatMapSortSchema } from './heatmap';
+import { adminHeatMapSchema, heatMapFilterSchema, heatMapSortSchema } from './heatmap';
 
 /** GET /api/admin/heat-map (Offer Analytics and the All-Seeing Eye's Heatmap tab). */
 export const adminHeatMapQuerySchema = z.object({
@@ -18,13 +18,13 @@ export const adminHeatMapQuerySchema = z.object({
 export type AdminHeatMapQuery = z.infer<typeof adminHeatMapQuerySchema>;
 export type AdminHeatMapQueryInput = z.input<typeof adminHeatMapQuerySchema>;
 
-/** Same entries as the trader heat map, for every active pair with enabled analysis. */
+/** The trader heat map's entries plus their recent errors, for every active pair with enabled analysis. */
 export const adminHeatMapEndpoint = {
   method: 'GET',
   path: '/api/admin/heat-map',
   auth: 'admin',
   query: adminHeatMapQuerySchema,
-  response: heatMapSchema,
+  response: adminHeatMapSchema,
 } as const;
 
 /** Server-sent events; each message's `data` is one JSON `AdminLiveMessage`. */

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pairSymbolSchema } from './common';
+import { isoDateTimeSchema, jsonObject, pairSymbolSchema, singleLineText, text } from './common';
 import { triggerSymbolSchema } from './admin-triggers';
 
 /** Per-pair tuning, e.g. { marketThreshold: 0.5, volumeThreshold: 2 }. */
-export const dynamicConfigSchema = z.record(z.string(), z.unknown());
+export const dynamicConfigSchema = jsonObject();
 export type DynamicConfig = z.infer<typeof dynamicConfigSchema>;
 
 export const cryptoPairRecordSchema = z.object({
@@ -24,21 +24,18 @@ export const cryptoPairRecordSchema = z.object({
 export type CryptoPairRecord = z.infer<typeof cryptoPairRecordSchema>;
 
 /** Optional; empty means "the symbol without its slash" (BTC/USD → BTCUSD), filled in by the server. */
-export const krakenSymbolSchema = z
-  .string()
+export const krakenSymbolSchema = singleLineText()
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined))
   .pipe(
-    z
-      .string()
+    singleLineText()
       .regex(/^[A-Z0-9]{2,20}$/, 'Invalid Kraken symbol format (e.g., XBTUSD)')
       .optional(),
   );
 
 /** dynamic_config as typed in the Add Pair form: JSON text of an object; blank → {}. */
-export const dynamicConfigTextSchema = z
-  .string()
+export const dynamicConfigTextSchema = text()
   .transform((text, ctx) => {
     if (!text.trim()) return {};
     try {
@@ -48,7 +45,7 @@ export const dynamicConfigTextSchema = z
       return z.NEVER;
     }
   })
-  .pipe(z.record(z.string(), z.unknown(), { error: 'dynamic_config must be a JSON object' }));
+  .pipe(jsonObject({ error: 'dynamic_config must be a JSON object' }));
 
 /**
  * POST /api/admin/manage-pairs. `add` fills defaults (inactive, empty config); `update` changes

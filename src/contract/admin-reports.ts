@@ -4,6 +4,7 @@ import {
   isoDateTimeSchema,
   pageQuery,
   pairSymbolSchema,
+  singleLineText,
   sortQuery,
   timeRangeSchema,
   totalSchema,
@@ -18,9 +19,9 @@ export const REPORT_SORT_KEYS = ['createdAt', 'amount', 'pair', 'profitPercent',
 const reportFilters = {
   timeRange: timeRangeSchema.default('30d'),
   /** Part of a username or email. */
-  user: z.string().trim().max(320).optional(),
+  user: singleLineText().trim().max(320).optional(),
   /** Part of a pair symbol, e.g. BTC/USD or BTC. */
-  pair: z.string().trim().toUpperCase().max(21).optional(),
+  pair: singleLineText().trim().toUpperCase().max(21).optional(),
   sort: sortQuery(REPORT_SORT_KEYS).default({ key: 'createdAt', direction: 'desc' }),
 };
 

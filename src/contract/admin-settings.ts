@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, requiredNumber } from './common';
+import { isoDateTimeSchema, requiredNumber, singleLineText } from './common';
 
 /**
  * Thresholds of the automatic analysis (scheduler and offer creation). Strict: an unknown key
@@ -67,7 +67,7 @@ export const globalSettingsSchema = z.object({
 export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
 
 const settingsFields = {
-  aiModel: z.string({ error: 'AI Model is required' }).trim().min(1, 'AI Model is required').max(100),
+  aiModel: singleLineText({ error: 'AI Model is required' }).trim().min(1, 'AI Model is required').max(100),
   chatgptMaxRequests: requiredNumber('Max Requests is required').int().min(1, 'Must be at least 1'),
   retentionPolicy: requiredNumber('Retention Policy is required').int().min(1, 'Must be at least 1'),
   analysisRetentionDays: requiredNumber('Analysis Retention Days is required')

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, pairSymbolSchema } from './common';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  jsonObject,
+  noControlCharacters,
+  pairSymbolSchema,
+  singleLineText,
+  text,
+} from './common';
 import { timeframeSchema, triggerTypeSchema } from './enums';
 
 /** Parameters of a trigger; analysis requests (advisor_request) carry the candle timeframe. */
@@ -19,31 +27,33 @@ export const triggerRecordSchema = z.object({
 });
 export type TriggerRecord = z.infer<typeof triggerRecordSchema>;
 
-export const triggerSymbolSchema = z
-  .string({ error: 'Symbol is required' })
+export const triggerSymbolSchema = singleLineText({ error: 'Symbol is required' })
   .trim()
   .min(1, { error: 'Symbol is required', abort: true })
   .regex(/^[A-Z0-9]{1,10}\/[A-Z0-9]{1,10}$/, 'Invalid symbol format (e.g., BTC/USD)');
 
 /** Optional http(s) URL; empty or null means none (parses to null). */
-export const triggerSourceSchema = z
-  .string()
+export const triggerSourceSchema = singleLineText()
   .trim()
   .nullable()
   .optional()
   .transform((v) => (v ? v : null))
-  .pipe(z.url({ protocol: /^https?$/, error: 'Invalid URL format' }).nullable());
+  .pipe(
+    z
+      .url({ protocol: /^https?$/, error: 'Invalid URL format' })
+      .check(noControlCharacters)
+      .nullable(),
+  );
 
 /** Trimmed, empty ones dropped. */
 export const keywordListSchema = z
-  .array(z.string().trim().max(100))
+  .array(z.string().trim().check(noControlCharacters).max(100))
   .max(50)
   .overwrite((list) => list.filter(Boolean));
 export const keywordsSchema = keywordListSchema.default([]);
 
 /** Keywords as typed in the form: comma separated text → list. */
-export const keywordsTextSchema = z
-  .string()
+export const keywordsTextSchema = text()
   .transform((text) => text.split(','))
   .pipe(keywordListSchema);
 
@@ -62,7 +72,7 @@ const triggerFields = {
  */
 export const manageTriggerInputSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('add'), ...triggerFields }),
-  z.object({ action: z.literal('update'), id: z.string().min(1).optional(), ...triggerFields }),
+  z.object({ action: z.literal('update'), id: idSchema.optional(), ...triggerFields }),
   z.object({ action: z.literal('delete'), type: triggerTypeSchema, symbol: triggerSymbolSchema }),
 ]);
 export type ManageTriggerInput = z.infer<typeof manageTriggerInputSchema>;
@@ -90,7 +100,7 @@ export type WebhookTriggerType = z.infer<typeof webhookTriggerTypeSchema>;
 export const triggerWebhookInputSchema = z.object({
   type: webhookTriggerTypeSchema,
   symbol: triggerSymbolSchema,
-  payload: z.record(z.string(), z.unknown()).optional(),
+  payload: jsonObject().optional(),
 });
 export type TriggerWebhookInput = z.infer<typeof triggerWebhookInputSchema>;
 

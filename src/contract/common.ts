@@ -1,5 +1,75 @@
 import { z } from 'zod';
 
+/*
+ * Input text. PostgreSQL text and jsonb cannot hold U+0000, so a NUL that reached the database
+ * would be a 500; every string a caller sends is built from these blocks and refused with 400
+ * instead (input-hygiene.test.ts walks every endpoint's input and fails on a bare z.string()).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const noNulCharacters = z.regex(/^[^\u0000]*$/, 'Must not contain NUL characters');
+/** Names, symbols, keys: one line, no control characters at all. */
+export const noControlCharacters = z.regex(
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /^[^\u0000-\u001f\u007f]*$/,
+  'Must not contain control characters',
+);
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/** Free text a caller sends (messages, comments): anything but NUL. */
+export const text = (params?: StringParams) => z.string(params).check(noNulCharacters);
+/** A one-line value a caller sends (names, ids, search terms): no control characters. */
+export const singleLineText = (params?: StringParams) => z.string(params).check(noControlCharacters);
+
+/**
+ * True when any string or key in a JSON-like value holds U+0000. Iterative: a caller's body may be
+ * nested thousands deep, and a recursive walk would overflow the stack.
+ */
+export const containsNul = (value: unknown): boolean => {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string') {
+      if (next.includes('\u0000')) return true;
+    } else if (Array.isArray(next)) {
+      pending.push(...(next as unknown[]));
+    } else if (next && typeof next === 'object') {
+      for (const [key, inner] of Object.entries(next)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+};
+/** True when a JSON-like value nests deeper than `max` arrays/objects (iterative, as above). */
+export const nestedDeeperThan = (value: unknown, max: number): boolean => {
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [next, depth] = pending.pop()!;
+    if (!next || typeof next !== 'object') continue;
+    if (depth >= max) return true;
+    for (const inner of Object.values(next)) pending.push([inner, depth + 1]);
+  }
+  return false;
+};
+export const MAX_JSON_DEPTH = 32;
+
+/** The same rule for free-form JSON a caller sends (stored as jsonb): no NUL in any key or string. */
+export const noNulInJson = z.refine(
+  (value: unknown) => !containsNul(value),
+  'Must not contain NUL characters',
+);
+/** A free-form JSON object from a caller. */
+export const jsonObject = (params?: { error?: string }) =>
+  z
+    .record(z.string(), z.unknown(), params)
+    .check(noNulInJson)
+    .refine(
+      (value) => !nestedDeeperThan(value, MAX_JSON_DEPTH),
+      `Must not nest deeper than ${MAX_JSON_DEPTH} levels`,
+    );
+
 /** Every failed call answers with this body and a 4xx/5xx status. */
 export const errorResponseSchema = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
@@ -13,6 +83,7 @@ export type TimeRange = z.infer<typeof timeRangeSchema>;
 /** Pair symbol as shown to users, e.g. BTC/USD. */
 export const pairSymbolSchema = z
   .string()
+  .check(noControlCharacters)
   .regex(/^[A-Z0-9]{1,10}\/[A-Z0-9]{1,10}$/, 'Invalid symbol format (e.g., BTC/USD)');
 
 /** Query-string integers arrive as text. */
@@ -21,8 +92,7 @@ export const queryNumber = (min: number, max: number) => z.coerce.number().min(m
 
 /** Comma list in a query string, e.g. `riskLevel=low,medium`, validated item by item. */
 export const commaList = <T extends z.ZodType<string, string>>(item: T) =>
-  z
-    .string()
+  singleLineText()
     .transform((s) =>
       s
         .split(',')
@@ -71,7 +141,7 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 /** Dollars with 2 decimals at the API edge; the ledger itself holds integer cents. */
 export const dollarsSchema = z.number();
 
-export const idSchema = z.string().min(1);
+export const idSchema = singleLineText().min(1);
 export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
@@ -97,7 +167,7 @@ export const dollarAmountInput = (min: number, minMessage: string) =>
     );
 
 /** Free-text search in a query string; blank means no search. */
-export const searchQuery = z.string().trim().max(100).optional();
+export const searchQuery = singleLineText().trim().max(100).optional();
 
 /** `offset` / `limit` paging of trader lists. */
 export const offsetLimitQuery = (defaultLimit: number, maxLimit = 100) =>

@@ -23,7 +23,6 @@ const entry = (pair: string, heatScore: number): HeatMapEntry => ({
   },
   aiComments: { summary: 'None' },
   activeTriggers: [],
-  recentErrors: [],
   selectedAnalyses: [],
   lastUpdated: '2026-11-21T10:00:00.000Z',
 });

@@ -35,7 +35,10 @@ export type RecentError = z.infer<typeof recentErrorSchema>;
 export const heatMapStatusSchema = z.enum(['hot', 'open', 'idle']);
 export type HeatMapStatus = z.infer<typeof heatMapStatusSchema>;
 
-/** One pair on the heat map (trader spec section 3 "Heat map entry (full)" + admin heat-map entry). */
+/**
+ * One pair on the heat map (trader spec section 3 "Heat map entry (full)"). Public: it carries no
+ * error text; admins get `adminHeatMapEntrySchema`, which adds the pair's recent errors.
+ */
 export const heatMapEntrySchema = z.object({
   pair: pairSymbolSchema,
   heatScore: z.number().min(0).max(100),
@@ -51,7 +54,6 @@ export const heatMapEntrySchema = z.object({
   tickerData: tickerDataSchema,
   aiComments: aiCommentsSchema,
   activeTriggers: z.array(z.string()),
-  recentErrors: z.array(recentErrorSchema),
   selectedAnalyses: z.array(z.object({ analysisId: z.string() })),
   lastUpdated: isoDateTimeSchema,
 });
@@ -60,6 +62,14 @@ export type HeatMapEntry = z.infer<typeof heatMapEntrySchema>;
 /** The heat map: entries keyed by pair symbol (an empty object when nothing matches). */
 export const heatMapSchema = z.record(pairSymbolSchema, heatMapEntrySchema);
 export type HeatMap = z.infer<typeof heatMapSchema>;
+
+/** The admin heat-map entry: the public one plus the worker and feed errors of the last 24 h. */
+export const adminHeatMapEntrySchema = heatMapEntrySchema.extend({
+  recentErrors: z.array(recentErrorSchema),
+});
+export type AdminHeatMapEntry = z.infer<typeof adminHeatMapEntrySchema>;
+export const adminHeatMapSchema = z.record(pairSymbolSchema, adminHeatMapEntrySchema);
+export type AdminHeatMap = z.infer<typeof adminHeatMapSchema>;
 
 /**
  * tickerData in a live change. With `historyFrom` the histories carry only their new tail: drop

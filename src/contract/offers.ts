@@ -10,6 +10,7 @@ import {
   queryNumber,
   searchQuery,
   sortDirectionSchema,
+  text,
   totalSchema,
 } from './common';
 import {
@@ -145,9 +146,9 @@ export type FeedbackType = z.infer<typeof feedbackTypeSchema>;
 export const feedbackInputSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('comment'),
-    text: z.string({ error: 'Comment cannot be empty' }).trim().min(1, 'Comment cannot be empty').max(2000),
+    text: text({ error: 'Comment cannot be empty' }).trim().min(1, 'Comment cannot be empty').max(2000),
   }),
-  z.object({ type: z.enum(['like', 'dislike']), text: z.string().trim().max(2000).optional() }),
+  z.object({ type: z.enum(['like', 'dislike']), text: text().trim().max(2000).optional() }),
 ]);
 export type FeedbackInput = z.infer<typeof feedbackInputSchema>;
 

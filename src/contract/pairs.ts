@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commaList, isoDateTimeSchema, pairSymbolSchema } from './common';
+import { commaList, isoDateTimeSchema, pairSymbolSchema, singleLineText } from './common';
 import { positionTypeSchema, riskLevelSchema, trendSchema } from './enums';
 import { aiCommentsSchema, heatMapEntryUpdateSchema } from './heatmap';
 
@@ -7,8 +7,7 @@ import { aiCommentsSchema, heatMapEntryUpdateSchema } from './heatmap';
  * A pair in a path: `BTC/USD` URL-encoded (`BTC%2FUSD`) or `BTC-USD`; case-insensitive.
  * Parses to the display symbol `BTC/USD`.
  */
-export const pairParamSchema = z
-  .string()
+export const pairParamSchema = singleLineText()
   .trim()
   .transform((s) => s.toUpperCase().replace('-', '/'))
   .pipe(pairSymbolSchema);

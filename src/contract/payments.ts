@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { dollarAmountInput, dollarsSchema, isoDateTimeSchema, offsetLimitQuery, totalSchema } from './common';
+import {
+  dollarAmountInput,
+  dollarsSchema,
+  isoDateTimeSchema,
+  offsetLimitQuery,
+  singleLineText,
+  totalSchema,
+} from './common';
 import { paymentStatusSchema, paymentTypeSchema } from './enums';
 
 /**
@@ -7,7 +14,7 @@ import { paymentStatusSchema, paymentTypeSchema } from './enums';
  * header; a retry with the same key returns the first result and moves nothing twice.
  */
 export const idempotencyHeadersSchema = z.object({
-  'idempotency-key': z.string().trim().min(8).max(200).optional(),
+  'idempotency-key': singleLineText().trim().min(8).max(200).optional(),
 });
 export type IdempotencyHeaders = z.infer<typeof idempotencyHeadersSchema>;
 
@@ -83,8 +90,7 @@ export const paymentHistoryEndpoint = {
  * Card payment method id: `pm_` then letters or digits only (trader spec section 5), e.g.
  * pm_1PqR2s or pm_cardvisa. Stripe's underscore test aliases (pm_card_visa) do not pass.
  */
-export const paymentMethodIdSchema = z
-  .string({ error: 'Payment method ID is required' })
+export const paymentMethodIdSchema = singleLineText({ error: 'Payment method ID is required' })
   .trim()
   .min(1, { error: 'Payment method ID is required', abort: true })
   .regex(/^pm_[A-Za-z0-9]+$/, 'Invalid format');

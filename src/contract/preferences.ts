@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './common';
 import {
   positionTypeSchema,
   preferenceRiskLevelSchema,
@@ -65,7 +66,7 @@ const D = PREFERENCE_DEFAULTS;
 export const updatePreferencesInputSchema = z
   .object({
     preferredPairs: z
-      .array(z.string().trim().regex(PAIR_PATTERN, PREFERRED_PAIRS_MESSAGE))
+      .array(singleLineText().trim().regex(PAIR_PATTERN, PREFERRED_PAIRS_MESSAGE))
       .max(50)
       .default([]),
     entryFilterMin: atLeast0().default(D.entryFilterMin),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateTimeSchema, offsetLimitQuery, totalSchema } from './common';
+import { isoDateTimeSchema, offsetLimitQuery, singleLineText, totalSchema } from './common';
 
 export const referralRecordSchema = z.object({
   id: z.string(),
@@ -50,8 +50,7 @@ export const leaderboardEndpoint = {
 export const REFERRAL_CODE_MESSAGE = 'Referral code must be 6-20 alphanumeric characters';
 
 /** Forced to upper case, then 6-20 of A-Z / 0-9. */
-export const referralCodeSchema = z
-  .string({ error: REFERRAL_CODE_MESSAGE })
+export const referralCodeSchema = singleLineText({ error: REFERRAL_CODE_MESSAGE })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z0-9]{6,20}$/, REFERRAL_CODE_MESSAGE);

@@ -2,12 +2,13 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './http/errors';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
+import { guardRoutes } from './http/route-auth';
 import { recordRoutes } from './http/route-table';
 import { registerSpa } from './http/spa';
 import { registerAccountRoutes } from './modules/account/account.routes';
@@ -62,9 +63,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ],
     },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
-    trustProxy: true,
+    // Off unless configured: a forged X-Forwarded-For must not pick the per-IP rate-limit key.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Idle keep-alive sockets (e.g. a closed SSE reader's) must not hold a shutdown open.
     forceCloseConnections: true,
+    // The router refuses a URL before any route runs (bad percent-escape, bad content type header).
+    frameworkErrors: (error, _request, reply) => {
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message;
+      void (reply as unknown as FastifyReply).status(error.statusCode ?? 400).send({ error: message });
+    },
     // Requests the HTTP parser refuses (e.g. a control character in a header) still get `{ error }`.
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return;
@@ -100,6 +107,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   app.addHook('onClose', async () => services.close());
   const { settings, viewers, triggers, heatMap, bus } = services;
+  // Before any route: protected routes check the caller before parsing or validating input.
+  guardRoutes(app, viewers);
 
   registerAuthRoutes(app, { auth: services.auth, config, db, rateLimits, viewers });
   registerAccountRoutes(app, { viewers });
@@ -129,4 +138,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSpa(app, options.webDir ?? path.join(REPO_ROOT, 'dist/web'));
 
   return app;
+}
+
+/** A hop count as Fastify's typed function form (proxy-addr gives a number the same meaning). */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }

@@ -95,4 +95,27 @@ describe('configuration from the environment', () => {
     for (const bad of ['0', '65', '1.5', 'many'])
       expect(() => loadConfig({ DATA_DIR: dataDir(), ENGINE_THREADS: bad }), bad).toThrow(/ENGINE_THREADS/);
   });
+
+  it('trusts no proxy and no private feed address unless told to', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.trustProxy).toBe(false);
+    expect(config.allowPrivateFeeds).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: '' }).trustProxy).toBe(false);
+  });
+
+  it('reads TRUST_PROXY as a switch, a hop count or a list of proxy addresses', () => {
+    const read = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }).trustProxy;
+    expect(read('true')).toBe(true);
+    expect(read('false')).toBe(false);
+    expect(read('2')).toBe(2);
+    expect(read('10.0.0.1, 192.168.0.0/16 ,loopback,::1')).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'loopback',
+      '::1',
+    ]);
+    expect(() => read('10.0.0.1,proxy.example.com')).toThrow(/TRUST_PROXY .*bad: proxy\.example\.com/);
+    expect(() => read('10.0.0.0/99')).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ DATA_DIR: dataDir(), ALLOW_PRIVATE_FEEDS: 'true' }).allowPrivateFeeds).toBe(true);
+  });
 });

@@ -2,11 +2,53 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** Named ranges Fastify's trustProxy (proxy-addr) understands besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (item: string) =>
+  PROXY_RANGE_NAMES.includes(item) || (item.includes('/') ? isCidr(item) : ipaddr.isValid(item));
+function isCidr(item: string): boolean {
+  try {
+    ipaddr.parseCIDR(item);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `false` (default): the socket's address is the client's, whatever X-Forwarded-For says.
+ * `true`: trust every hop (only behind a proxy that strips the header). A number: trust that many
+ * hops. Else a comma list of proxy addresses, CIDRs or loopback/linklocal/uniquelocal.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): boolean | number | string[] => {
+    const lower = v.toLowerCase();
+    if (['', 'false', 'no', 'off'].includes(lower)) return false;
+    if (['true', 'yes', 'on'].includes(lower)) return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const items = v
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    const bad = items.filter((item) => !isProxyAddress(item));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be true, false, a hop count or a comma list of addresses/CIDRs (bad: ${bad.join(', ')})`,
+      });
+      return z.NEVER;
+    }
+    return items;
+  });
+
 const optionalText = z
   .string()
   .trim()
@@ -45,6 +87,8 @@ const envSchema = z
     AUTH_SECRET: optionalText.pipe(
       z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
     ),
+    TRUST_PROXY: trustProxy.default(false),
+    ALLOW_PRIVATE_FEEDS: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
@@ -88,6 +132,10 @@ export interface Config {
   paymentsProvider: Env['PAYMENTS_PROVIDER'];
   aiProvider: Env['AI_PROVIDER'];
   authSecret: string;
+  /** Fastify's `trustProxy`: whom to believe about the client address (X-Forwarded-For). */
+  trustProxy: boolean | number | string[];
+  /** Lets admin-entered URLs (feeds, webhooks) reach loopback and private networks. */
+  allowPrivateFeeds: boolean;
   logLevel: Env['LOG_LEVEL'];
   env: Env;
 }
@@ -129,6 +177,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     paymentsProvider: env.PAYMENTS_PROVIDER,
     aiProvider: env.AI_PROVIDER,
     authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    trustProxy: env.TRUST_PROXY,
+    allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS,
     logLevel: env.LOG_LEVEL,
     env,
   };

@@ -20,6 +20,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
 import { createSignalQualityService } from './modules/signal-quality/signal-quality.service';
 import { createSystemHealth } from './modules/system/system-health';
+import { createFeedFetcher } from './modules/triggers/feed-source';
 import { createTriggersService, type TriggersService } from './modules/triggers/triggers.service';
 import { createWebhookSecretsService } from './modules/triggers/webhook-secrets.service';
 import { createAiCommentator } from './providers/ai';
@@ -129,7 +130,7 @@ export function createServices(
   const triggers = createTriggersService({
     db,
     requestAnalysis: (request) => analysis.requestAnalysis(request),
-    fetchFeed: overrides.fetchFeed,
+    fetchFeed: overrides.fetchFeed ?? createFeedFetcher({ allowPrivate: config.allowPrivateFeeds }),
     log,
   });
   linked.triggers = triggers;

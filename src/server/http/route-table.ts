@@ -1,8 +1,12 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { EndpointAuth } from '../../contract/common';
+import { routeAuth } from './route-auth';
 
 export interface RouteEntry {
   method: HTTPMethods;
   url: string;
+  /** Who may call it (see route-auth.ts). */
+  auth: EndpointAuth;
 }
 
 declare module 'fastify' {
@@ -19,7 +23,8 @@ export function recordRoutes(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') table.push({ method, url: route.url });
+      if (method !== 'HEAD' && method !== 'OPTIONS')
+        table.push({ method, url: route.url, auth: routeAuth(method, route.url, route.config?.auth) });
     }
   });
 }

@@ -24,8 +24,9 @@ export interface TestApp {
 
 /** A real app on a fresh migrated database (PGlite, or PostgreSQL when DATABASE_URL is set). */
 export async function createTestApp(
-  overrides: Partial<Omit<AppOptions, 'config' | 'database'>> = {},
+  options: Partial<Omit<AppOptions, 'config' | 'database'>> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
+  const { env, ...overrides } = options;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heatsignal-test-'));
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -33,6 +34,7 @@ export async function createTestApp(
     AUTH_SECRET: TEST_AUTH_SECRET,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
+    ...env,
   });
   const app = await buildApp({ config, database, rateLimits: GENEROUS, ...overrides });
   await app.ready();

@@ -3,6 +3,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { signInInputSchema, signUpInputSchema } from '../../../contract/account';
+import { containsNul, MAX_JSON_DEPTH, nestedDeeperThan } from '../../../contract/common';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { user as users } from '../../db/schema';
@@ -38,16 +39,28 @@ export function registerAuthRoutes(
   const ownOrigin = new URL(config.publicUrl).origin;
 
   async function validate(request: FastifyRequest, path: string): Promise<void> {
+    // better-auth stores what it is sent; PostgreSQL cannot store NUL, so no endpoint may pass one on.
+    if (containsNul(request.body) || containsNul(request.query)) {
+      throw badRequest('Must not contain NUL characters');
+    }
+    if (request.method !== 'POST') return;
     const check = preChecks[path];
-    if (!check || request.method !== 'POST') return;
-    const parsed = check.safeParse(request.body ?? {});
-    if (!parsed.success) {
+    const parsed = check?.safeParse(request.body ?? {});
+    if (parsed && !parsed.success) {
       throw badRequest(
         parsed.error.issues
           .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
           .join('; '),
       );
     }
+    // Every better-auth call takes a JSON object; a deeply nested one would overflow JSON.stringify.
+    const body: unknown = request.body;
+    if (body !== undefined && body !== null) {
+      if (typeof body !== 'object' || Array.isArray(body))
+        throw badRequest('Request body must be a JSON object');
+      if (nestedDeeperThan(body, MAX_JSON_DEPTH)) throw badRequest('Request body is nested too deeply');
+    }
+    if (!parsed) return;
     const username = (parsed.data as { username?: string }).username;
     if (username) {
       const taken = await db
@@ -62,7 +75,8 @@ export function registerAuthRoutes(
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
-    config: { rateLimit: rateLimits.auth },
+    // better-auth decides per endpoint which need a session.
+    config: { rateLimit: rateLimits.auth, auth: 'public' },
     handler: async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';
       await validate(request, path);

@@ -29,7 +29,6 @@ function entry(history: ChartPoint[], overrides: Partial<HeatMapEntry> = {}): He
     },
     aiComments: { summary: 'fine' },
     activeTriggers: [],
-    recentErrors: [],
     selectedAnalyses: [{ analysisId: 'a1' }],
     lastUpdated: '2026-11-21T10:00:00.000Z',
     ...overrides,

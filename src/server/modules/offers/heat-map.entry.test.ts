@@ -35,13 +35,19 @@ describe('heat-map entry', () => {
     const record = toHeatRecord(inputs())!;
     const now = materialize(record, T0);
     expect(now.entry).toMatchObject({ status: 'open', activeTriggers: ['news'], heatScore: 70 });
-    expect(now.entry.recentErrors).toEqual([{ error: 'timeout', at: '2026-11-20T13:00:00.000Z' }]);
+    // Error text is in the admin JSON only.
+    expect(now.entry).not.toHaveProperty('recentErrors');
+    expect(JSON.parse(now.adminJson)).toEqual({
+      ...now.entry,
+      recentErrors: [{ error: 'timeout', at: '2026-11-20T13:00:00.000Z' }],
+    });
     // The earliest of: error ages out (+1 h), trigger lapses (+1 h), offer expires (+2 h).
     expect(now.validUntil).toBe(T0 + HOUR);
     expect(JSON.parse(now.json)).toEqual(now.entry);
 
     const later = materialize(record, T0 + 90 * 60_000);
-    expect(later.entry).toMatchObject({ status: 'open', activeTriggers: [], recentErrors: [] });
+    expect(later.entry).toMatchObject({ status: 'open', activeTriggers: [] });
+    expect(JSON.parse(later.adminJson)).toMatchObject({ recentErrors: [] });
     expect(materialize(record, T0 + 3 * HOUR).entry.status).toBe('idle');
   });
 

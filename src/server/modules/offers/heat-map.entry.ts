@@ -4,12 +4,12 @@
  * age (offer expiry, the active-trigger window, the 24 h error window) are kept with their times
  * and applied when the entry is read, so a cached entry never shows a lapsed trigger or offer.
  */
-import { heatMapEntrySchema, type HeatMapEntry } from '../../../contract/heatmap';
+import { adminHeatMapEntrySchema, type HeatMapEntry } from '../../../contract/heatmap';
 import { ACTIVE_TRIGGER_WINDOW_MS } from '../analysis/analysis-record';
 import { RECENT_ERROR_WINDOW_MS, type HeatInputs } from './heat-map.repo';
 import { parseStoredFigures } from './stored-figures';
 
-export type HeatBase = Omit<HeatMapEntry, 'status' | 'activeTriggers' | 'recentErrors'>;
+export type HeatBase = Omit<HeatMapEntry, 'status' | 'activeTriggers'>;
 
 export interface HeatRecord {
   pair: string;
@@ -21,11 +21,16 @@ export interface HeatRecord {
   errors: { error: string; at: number }[];
 }
 
-/** An entry as of some instant, with its JSON (validated by the contract) and how long both hold. */
+/**
+ * An entry as of some instant, with its JSON (validated by the contract) and how long both hold.
+ * `entry` and `json` are public and carry no error text (raw fetch and worker errors must not reach
+ * anonymous callers or sockets); `adminJson` adds the recent errors for the admin heat map.
+ */
 export interface CurrentEntry {
   record: HeatRecord;
   entry: HeatMapEntry;
   json: string;
+  adminJson: string;
   validUntil: number;
 }
 
@@ -95,6 +100,13 @@ export function materialize(record: HeatRecord, now: number): CurrentEntry {
       return { error: e.error, at: new Date(e.at).toISOString() };
     });
 
-  const entry = heatMapEntrySchema.parse({ ...record.base, status, activeTriggers, recentErrors });
-  return { record, entry, json: JSON.stringify(entry), validUntil };
+  const { recentErrors: errors, ...entry } = adminHeatMapEntrySchema.parse({
+    ...record.base,
+    status,
+    activeTriggers,
+    recentErrors,
+  });
+  const json = JSON.stringify(entry);
+  const adminJson = `${json.slice(0, -1)},"recentErrors":${JSON.stringify(errors)}}`;
+  return { record, entry, json, adminJson, validUntil };
 }

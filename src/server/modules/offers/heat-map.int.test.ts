@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  adminHeatMapSchema,
   heatMapSchema,
   type HeatMap,
   type HeatMapEntry,
@@ -28,13 +29,14 @@ const ago = (ms: number) => new Date(Date.now() - ms);
 describe('GET /api/offers/heat-map', () => {
   let t: TestApp;
   let trader: TestUser;
+  let admin: TestUser;
   const ids: Record<string, number> = {};
   let btcAnalysisId = '';
 
   beforeAll(async () => {
     t = await createTestApp();
     // The first account is the operator's admin; the trader is an ordinary account.
-    await signUp(t.app, 'Admin');
+    admin = await signUp(t.app, 'Admin');
     trader = await signUp(t.app, 'Trader');
     const db = t.db;
     for (const symbol of ['BTC/USD', 'ETH/USD', 'SOL/USD', 'XRP/USD', 'ADA/USD'])
@@ -150,12 +152,25 @@ describe('GET /api/offers/heat-map', () => {
       selectedAnalyses: [{ analysisId: btcAnalysisId }],
       aiComments: { summary: 'BTC/USD: bullish with heat 82.' },
     });
-    expect(btc.recentErrors).toEqual([{ error: 'exchange timeout', at: expect.any(String) as string }]);
+    // Raw worker and fetch errors are for admins: the public map carries no error text at all.
+    expect(btc).not.toHaveProperty('recentErrors');
+    expect(res.body).not.toContain('exchange timeout');
     expect(btc.tickerData.price_history).toHaveLength(144);
     expect(btc.tickerData.volume_history).toHaveLength(144);
     expect(btc.tickerData.price_7d).toBe(64_000);
     expect(Date.parse(btc.lastUpdated)).toBeGreaterThan(Date.now() - 2 * HOUR);
-    expect(map['ETH/USD']).toMatchObject({ status: 'open', activeTriggers: [], recentErrors: [] });
+    expect(map['ETH/USD']).toMatchObject({ status: 'open', activeTriggers: [] });
+  });
+
+  it('gives admins the recent errors of each pair', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/admin/heat-map', headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+    const map = adminHeatMapSchema.parse(res.json());
+    expect(map['BTC/USD']?.recentErrors).toEqual([
+      { error: 'exchange timeout', at: expect.any(String) as string },
+    ]);
+    expect(map['ETH/USD']?.recentErrors).toEqual([]);
+    expect((await get('', trader.auth)).body).not.toContain('exchange timeout');
   });
 
   it('compresses the map per Accept-Encoding and answers 304 while it is unchanged', async () => {
@@ -274,6 +289,7 @@ describe('GET /api/offers/heat-map', () => {
       // Only what changed since clients loaded the map (heat-map.delta.test.ts covers histories).
       expect(eth).toMatchObject({ heatScore: 91, successRate: 66, refereeTrend: 'bullish' });
       expect(eth).not.toHaveProperty('pair');
+      expect(JSON.stringify(updates[0]?.payload)).not.toContain('recentErrors');
     } finally {
       stop();
     }

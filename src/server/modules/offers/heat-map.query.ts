@@ -127,7 +127,11 @@ export function selectHeatMap(
   return filter.limit === undefined ? picked : picked.slice(0, filter.limit);
 }
 
-/** `{ "BTC/USD": {...}, ... }` in the selected order, from each entry's pre-validated JSON. */
-export function heatMapJson(selected: CurrentEntry[]): string {
-  return `{${selected.map((c) => `${JSON.stringify(c.entry.pair)}:${c.json}`).join(',')}}`;
+/**
+ * `{ "BTC/USD": {...}, ... }` in the selected order, from each entry's pre-validated JSON; only the
+ * admin form carries error text.
+ */
+export function heatMapJson(selected: CurrentEntry[], audience: 'public' | 'admin' = 'public'): string {
+  const body = (c: CurrentEntry) => (audience === 'admin' ? c.adminJson : c.json);
+  return `{${selected.map((c) => `${JSON.stringify(c.entry.pair)}:${body(c)}`).join(',')}}`;
 }

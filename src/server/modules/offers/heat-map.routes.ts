@@ -73,7 +73,7 @@ export function registerAdminHeatMapRoutes(deps: { heatMap: HeatMapStore }) {
       async (request, reply) => {
         const filter = adminHeatMapFilter(request.query);
         const selected = selectHeatMap(deps.heatMap.entries(), filter, deps.heatMap.now());
-        return sendPrebuilt(request, reply, heatMapJson(selected));
+        return sendPrebuilt(request, reply, heatMapJson(selected, 'admin'));
       },
     );
   };

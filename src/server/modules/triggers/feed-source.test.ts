@@ -48,7 +48,8 @@ describe('feed fetcher', () => {
   });
   afterAll(async () => server.close());
 
-  const fetchFeed = createFeedFetcher({ timeoutMs: 300, maxBytes: 100_000 });
+  // The feed server is on loopback: these tests opt in, as an intranet deployment would.
+  const fetchFeed = createFeedFetcher({ timeoutMs: 300, maxBytes: 100_000, allowPrivate: true });
 
   it('downloads a feed', async () => {
     expect(await fetchFeed(server.url('/rss'))).toBe(RSS_FIXTURE);
@@ -58,5 +59,22 @@ describe('feed fetcher', () => {
     await expect(fetchFeed(server.url('/down'))).rejects.toThrow('HTTP 503');
     await expect(fetchFeed(server.url('/hang'))).rejects.toThrow(/timeout|aborted/i);
     await expect(fetchFeed(server.url('/huge'))).rejects.toThrow('feed larger than 100000 bytes');
+  });
+
+  it('refuses feeds on internal addresses unless ALLOW_PRIVATE_FEEDS opts in', async () => {
+    const strict = createFeedFetcher({ timeoutMs: 300 });
+    await expect(strict(server.url('/rss'))).rejects.toThrow(/127\.0\.0\.1 is not a public address/);
+    const port = new URL(server.url('/rss')).port;
+    const lying = createFeedFetcher({
+      timeoutMs: 300,
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
+    await expect(lying(`http://news.example.com:${port}/rss`)).rejects.toThrow(/non-public address/);
+    const intranet = createFeedFetcher({
+      timeoutMs: 300,
+      allowPrivate: true,
+      resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+    });
+    expect(await intranet(`http://news.example.com:${port}/rss`)).toBe(RSS_FIXTURE);
   });
 });

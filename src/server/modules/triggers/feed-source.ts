@@ -3,6 +3,7 @@
  * into the few fields the rules read. Feeds are admin-configured URLs; anything they send is data.
  */
 import Parser from 'rss-parser';
+import { safeGet, type ResolveHost } from '../../http/safe-fetch';
 
 export interface FeedItem {
   /** Stable identity used to remember what was seen: guid / Atom id, else link, else title. */
@@ -15,51 +16,43 @@ export interface FeedItem {
   publishedAt: number | null;
 }
 
-/** Fetches a feed's XML. The default is `fetchFeedText`; tests and callers may inject another. */
+/** Fetches a feed's XML. The default is `createFeedFetcher()`; tests and callers may inject another. */
 export type FetchFeed = (url: string) => Promise<string>;
 
 export const FEED_TIMEOUT_MS = 10_000;
 export const FEED_MAX_BYTES = 2 * 1024 * 1024;
 
-export function createFeedFetcher(options: { timeoutMs?: number; maxBytes?: number } = {}): FetchFeed {
-  const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
-  const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
-  return (url) => fetchFeedText(url, timeoutMs, maxBytes);
+export interface FeedFetcherOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** ALLOW_PRIVATE_FEEDS: lets feeds on loopback and private networks be read. */
+  allowPrivate?: boolean;
+  /** DNS stand-in for tests. */
+  resolve?: ResolveHost;
 }
 
-async function fetchFeedText(url: string, timeoutMs: number, maxBytes: number): Promise<string> {
-  const response = await fetch(url, {
-    signal: AbortSignal.timeout(timeoutMs),
-    redirect: 'follow',
-    headers: {
-      accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
-      'user-agent': 'HeatSignal feed poller',
-    },
-  });
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new Error(`HTTP ${response.status}`);
-  }
-  const declared = Number(response.headers.get('content-length') ?? 'NaN');
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    throw new Error(`feed larger than ${maxBytes} bytes`);
-  }
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new Error(`feed larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+/** Feed URLs are admin input: they go through the address-checked `safeGet`. */
+export function createFeedFetcher(options: FeedFetcherOptions = {}): FetchFeed {
+  const maxBytes = options.maxBytes ?? FEED_MAX_BYTES;
+  return async (url) => {
+    const response = await safeGet(url, {
+      timeoutMs: options.timeoutMs ?? FEED_TIMEOUT_MS,
+      maxBytes,
+      allowPrivate: options.allowPrivate,
+      resolve: options.resolve,
+      headers: {
+        accept: 'application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5',
+        'user-agent': 'HeatSignal feed poller',
+      },
+    }).catch((error: unknown) => {
+      if (error instanceof Error && /larger than/.test(error.message)) {
+        throw new Error(`feed larger than ${maxBytes} bytes`);
+      }
+      throw error;
+    });
+    if (response.status < 200 || response.status > 299) throw new Error(`HTTP ${response.status}`);
+    return response.body.toString('utf8');
+  };
 }
 
 const parser = new Parser();

@@ -22,7 +22,7 @@ describe('feed triggers (loopback RSS / Atom server)', () => {
   let t: Awaited<ReturnType<typeof createServiceFixture>>;
   beforeAll(async () => {
     server = await startFeedServer();
-    t = await createServiceFixture({ fetchFeed: createFeedFetcher({ timeoutMs: 300 }) });
+    t = await createServiceFixture({ fetchFeed: createFeedFetcher({ timeoutMs: 300, allowPrivate: true }) });
   });
   afterAll(async () => {
     await t.close();
@@ -233,7 +233,7 @@ describe('feed triggers (loopback RSS / Atom server)', () => {
     const other = createTriggersService({
       db: t.db,
       clock: () => NOW,
-      fetchFeed: createFeedFetcher({ timeoutMs: 300 }),
+      fetchFeed: createFeedFetcher({ timeoutMs: 300, allowPrivate: true }),
       requestAnalysis: async () => ({ analysisId: 'other' }),
     });
     const [a, b] = await Promise.all([t.service.pollFeeds(), other.pollFeeds()]);
