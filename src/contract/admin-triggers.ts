@@ -146,7 +146,7 @@ export const createdWebhookSecretSchema = webhookSecretSchema.extend({ secret: z
 export type CreatedWebhookSecret = z.infer<typeof createdWebhookSecretSchema>;
 
 export const createWebhookSecretInputSchema = z.strictObject({
-  label: z.string({ error: 'Label is required' }).trim().min(1, 'Label is required').max(100),
+  label: singleLineText({ error: 'Label is required' }).trim().min(1, 'Label is required').max(100),
 });
 export type CreateWebhookSecretInput = z.infer<typeof createWebhookSecretInputSchema>;
 
@@ -169,6 +169,11 @@ export const deleteWebhookSecretEndpoint = {
   method: 'DELETE',
   path: '/api/admin/webhook-secrets/:id',
   auth: 'admin',
-  params: z.object({ id: z.uuid({ error: 'Unknown webhook secret' }) }),
+  params: z.object({
+    id: singleLineText().regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+      'Unknown webhook secret',
+    ),
+  }),
   response: z.object({ ok: z.literal(true) }),
 } as const;
