@@ -1,5 +1,5 @@
 import type { Candle, Indicators } from '../../engine/types';
-import { aggregateCandles } from '../../providers/market/candle-math';
+import { aggregateCandles } from '../../shared/candles';
 import type { ChartPoint, StoredTickerData } from './analysis-record';
 
 const TWELVE_HOURS = 12 * 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { actionLogs, analyses, analysisSnapshots, candles, cryptoPairs, tickerLogs } from '../../db/schema';
 import { createTestDatabase } from '../../db/testing';
-import { HOUR_MS } from '../../providers/market/candle-math';
+import { HOUR_MS } from '../../shared/time';
 import { createSimulatedMarketSource } from '../../providers/market/simulated';
 import { createMarketService } from './market.service';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
 import { actionLogs, candles, cryptoPairs, tickerLogs } from '../../db/schema';
 import { createTestDatabase } from '../../db/testing';
-import { HOUR_MS, MINUTE_MS } from '../../providers/market/candle-math';
+import { HOUR_MS, MINUTE_MS } from '../../shared/time';
 import { createManualClock, type ManualClock } from '../../providers/market/clock';
 import type { MarketPair, MarketSource } from '../../providers/market/market-source';
 import { createSimulatedMarketSource } from '../../providers/market/simulated';

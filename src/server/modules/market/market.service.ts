@@ -7,7 +7,8 @@
 import type { Database } from '../../db/client';
 import type { CandleInterval } from '../../db/schema';
 import type { Candle } from '../../engine/types';
-import { HOUR_MS, MINUTE_MS, floorTo } from '../../providers/market/candle-math';
+import { floorTo } from '../../shared/candles';
+import { HOUR_MS, MINUTE_MS } from '../../shared/time';
 import type { MarketSource, MarketTicker } from '../../providers/market/market-source';
 import { applyRetention, type RetentionResult, type RetentionSettings } from './market-retention';
 import { createMarketRepo, type CryptoPairRow, type NewCryptoPair } from './market.repo';
