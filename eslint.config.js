@@ -31,6 +31,19 @@ export const serverBoundaries = [
     plugins: { server: { rules: { 'module-imports': moduleImports, 'table-owner': tableOwner } } },
     rules: { 'server/module-imports': 'error', 'server/table-owner': 'error' },
   },
+  {
+    // better-auth's drizzle adapter is the auth module's repository of its own tables (user,
+    // session, account, organization, member, ...) and takes the schema object whole.
+    // viewer.ts and organizations.service.ts still query auth tables (and organizations.service the
+    // settings row's operator organisation) directly; they are being reworked for cached viewers
+    // (issue #6 item 3), and their queries move to an auth repo there. Nothing else is exempt.
+    files: [
+      'src/server/modules/auth/auth.ts',
+      'src/server/modules/auth/viewer.ts',
+      'src/server/modules/auth/organizations.service.ts',
+    ],
+    rules: { 'server/table-owner': 'off' },
+  },
 ];
 
 /** Import zones (STYLE.md): contract imports nothing local; web and server never import each other. */
@@ -39,7 +52,14 @@ const zone = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] }
 export default tseslint.config(
   {
     // scripts/eslint/fixtures holds deliberately broken code for the rule tests.
-    ignores: ['dist/**', 'data/**', 'node_modules/**', 'drizzle/**', 'coverage/**', 'scripts/eslint/fixtures/**'],
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      'drizzle/**',
+      'coverage/**',
+      'scripts/eslint/fixtures/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

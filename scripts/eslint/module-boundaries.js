@@ -53,10 +53,7 @@ function resolveSpec(file, spec) {
 function typeOnly(node) {
   if (node.importKind === 'type' || node.exportKind === 'type') return true;
   const specifiers = node.specifiers ?? [];
-  return (
-    specifiers.length > 0 &&
-    specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type')
-  );
+  return specifiers.length > 0 && specifiers.every((s) => s.importKind === 'type' || s.exportKind === 'type');
 }
 
 function importNodes(visit) {
@@ -141,7 +138,8 @@ export const tableOwner = {
         if (spec.importKind === 'type') continue;
         const table = spec.imported?.name ?? spec.local?.name;
         const owner = owners.get(table);
-        if (owner && owner !== from) context.report({ node: spec, messageId: 'foreign', data: { table, owner } });
+        if (owner && owner !== from)
+          context.report({ node: spec, messageId: 'foreign', data: { table, owner } });
       }
     });
   },

@@ -98,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerAuthRoutes(app, { auth: services.auth, config, db, rateLimits, viewers });
   registerAccountRoutes(app, { viewers, organizations });
-  registerContactRoutes(app, { db, viewers, rateLimits });
+  registerContactRoutes(app, { contact: services.contact, viewers, rateLimits });
   const triggerRoutes = registerTriggerRoutes({ triggers, viewers });
   triggerRoutes.public(app);
 

@@ -6,17 +6,18 @@ import { createQueue } from './jobs/create-queue';
 import { createAnalysisPipeline } from './modules/analysis/analysis.pipeline';
 import { createAnalysisRepo } from './modules/analysis/analysis.repo';
 import { createAnalysisService, type AnalysisJob } from './modules/analysis/analysis.service';
-import { createOfferLifecycle } from './modules/analysis/offer-lifecycle';
-import type { PublishResult } from './modules/analysis/offer-publisher';
 import { createAuth } from './modules/auth/auth';
 import { createOrganizationsService } from './modules/auth/organizations.service';
 import { createViewerResolver } from './modules/auth/viewer';
+import { createContactService } from './modules/contact/contact.service';
+import { createLogsService } from './modules/logs/logs.service';
 import { createMarketService } from './modules/market/market.service';
 import { createHeatMapStore } from './modules/offers/heat-map.store';
-import { createOffersService } from './modules/offers/offers.service';
+import { createOffersService, type PublishResult } from './modules/offers/offers.service';
 import { createPairsService } from './modules/pairs/pairs.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
+import { createSignalQualityRepo } from './modules/signal-quality/signal-quality.repo';
 import { createSignalQualityService } from './modules/signal-quality/signal-quality.service';
 import { createSystemHealth } from './modules/system/system-health';
 import { createTriggersService, type TriggersService } from './modules/triggers/triggers.service';
@@ -42,7 +43,8 @@ export function createServices(
   overrides: ServiceOverrides = {},
 ) {
   const bus = createEventBus({ redisUrl: config.redisUrl });
-  const settings = createSettingsService(db);
+  const logs = createLogsService(db);
+  const settings = createSettingsService(db, logs);
   const organizations = createOrganizationsService(db);
   const auth = createAuth({ config, db, organizations });
   const viewers = createViewerResolver({ auth, db, organizations });
@@ -52,6 +54,8 @@ export function createServices(
     db,
     source,
     log,
+    logs,
+    onPairUpdate: (event) => bus.publish('pair_updates', event, ['admins']),
     onTicker: ({ pair, ticker }) =>
       bus.publish('ticker', {
         pair,
@@ -71,9 +75,15 @@ export function createServices(
     settings,
     log,
   });
-  const offers = createOffersService({ db });
-  const pairs = createPairsService({ db });
-  const heatMap = createHeatMapStore({ db, bus, log });
+  const loadCandles = (pairId: number, interval: '1m' | '1h', since: number) =>
+    market.candles(pairId, interval, since);
+  const offers = createOffersService({
+    db,
+    latestQuoteVolumes: (pairIds) => market.latestQuoteVolumes(pairIds),
+    loadCandles,
+    marketNow: () => source.now(),
+    log,
+  });
 
   async function announceOffers(result: PublishResult): Promise<void> {
     if (result.created && result.offerId) {
@@ -94,10 +104,12 @@ export function createServices(
   // Triggers start analyses and analyses read active triggers: the cycle is closed through this holder.
   const linked: { triggers?: TriggersService } = {};
   const runAnalysis = createAnalysisPipeline({
-    db,
     repo,
     bus,
-    loadCandles: (pairId, interval, since) => market.candles(pairId, interval, since),
+    logs,
+    pairSymbol: async (pairId) => (await market.pairById(pairId))?.symbol ?? null,
+    publishOffer: (input) => offers.publish(input),
+    loadCandles,
     latestQuote: (pairId) => market.latestQuote(pairId),
     analyzePair,
     summarize: (input) => ai.summarize(input),
@@ -107,29 +119,44 @@ export function createServices(
     marketNow: () => source.now(),
     onOffersChanged: announceOffers,
   });
-  const analysis = createAnalysisService({ repo, pairs: market, queue: analysisQueue, runAnalysis });
+  const analysis = createAnalysisService({ repo, pairs: market, queue: analysisQueue, runAnalysis, logs });
   const triggers = createTriggersService({
     db,
+    logs,
+    thresholds: () => settings.autoAnalysisConfig(),
     requestAnalysis: (request) => analysis.requestAnalysis(request),
     fetchFeed: overrides.fetchFeed,
     log,
   });
   linked.triggers = triggers;
-  const lifecycle = createOfferLifecycle({
-    db,
-    loadCandles: (pairId, interval, since) => market.candles(pairId, interval, since),
-    marketNow: () => source.now(),
+  const lifecycle = { expireOffers: offers.expireOffers, scoreOutcomes: offers.scoreOutcomes };
+  const pairs = createPairsService({ market, analysis, offers, triggers });
+  const heatMap = createHeatMapStore({
+    sources: {
+      activePairs: async (symbols) => {
+        const wanted = symbols && new Set(symbols);
+        return (await market.activePairs()).filter((p) => !wanted || wanted.has(p.symbol));
+      },
+      latestAnalyses: (pairIds) => analysis.latestCompleted(pairIds),
+      liveOffers: (pairIds, at) => offers.liveOffers(pairIds, at),
+      activeTriggers: (symbols) => triggers.activeTriggers(symbols),
+      recentErrors: (symbols, since, perPair) => logs.recentErrors(symbols, since, perPair),
+    },
+    bus,
+    log,
   });
-  const signalQuality = createSignalQualityService(db);
+  const contact = createContactService(db);
+  const signalQualityRepo = createSignalQualityRepo(db);
+  const signalQuality = createSignalQualityService({ offers, repo: signalQualityRepo });
   const refreshBacktest = async () => {
     await computeBacktestReport({
-      db,
+      saveReport: (report) => signalQualityRepo.insertReport(report),
       pairs: () => market.activePairs(),
       hourlyCandles: (pairId) => market.candles(pairId, '1h', 0),
       takerFeePercent: config.takerFeePercent,
     });
   };
-  const systemHealth = createSystemHealth({ db, queues: [analysisQueue], redisUrl: config.redisUrl });
+  const systemHealth = createSystemHealth({ market, queues: [analysisQueue], redisUrl: config.redisUrl });
   const worker = createWorker({
     config,
     log,
@@ -139,13 +166,15 @@ export function createServices(
     settings,
     analysis,
     triggers,
-    lifecycle,
     offers,
+    logs,
     refreshBacktest,
   });
 
   return {
     bus,
+    logs,
+    contact,
     settings,
     organizations,
     auth,

@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { signInInputSchema, signUpInputSchema } from '../../../contract/account';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { user as users } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import type { RateLimits } from '../../http/rate-limits';
 import type { Auth } from './auth';
+import { createUsersRepo } from './users.repo';
 import type { ViewerResolver } from './viewer';
 
 const usernameSchema = z
@@ -36,6 +35,7 @@ export function registerAuthRoutes(
 ): void {
   const { auth, config, db, rateLimits, viewers } = deps;
   const ownOrigin = new URL(config.publicUrl).origin;
+  const usersRepo = createUsersRepo(db);
 
   async function validate(request: FastifyRequest, path: string): Promise<void> {
     const check = preChecks[path];
@@ -49,14 +49,7 @@ export function registerAuthRoutes(
       );
     }
     const username = (parsed.data as { username?: string }).username;
-    if (username) {
-      const taken = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.username, username))
-        .limit(1);
-      if (taken.length > 0) throw conflict('Username is already taken');
-    }
+    if (username && (await usersRepo.usernameTaken(username))) throw conflict('Username is already taken');
   }
 
   app.route({

@@ -1,7 +1,11 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { ListOffersQuery } from '../../../contract/offers';
 import type { Database } from '../../db/client';
-import { cryptoPairs, offerFeedback, offers, tickerLogs, userOffers } from '../../db/schema';
+// The list and one offer join crypto_pairs read-only for the symbol (shown and searched): one query
+// instead of a round trip through the market service per page. The only foreign table read here.
+// eslint-disable-next-line server/table-owner
+import { cryptoPairs } from '../../db/schema';
+import { offerFeedback, offers, userOffers } from '../../db/schema';
 import type { OfferRow } from './offer-dto';
 
 export interface OfferListFilter {
@@ -78,25 +82,6 @@ export function createOffersRepo(db: Database) {
           .where(where),
       ]);
       return { rows, total: totals[0]?.total ?? 0 };
-    },
-
-    /** Latest ticker log per pair: 24 h base volume × price = quote volume. */
-    async quoteVolumes(pairIds: number[]): Promise<Map<number, number>> {
-      if (pairIds.length === 0) return new Map();
-      const rows = await db
-        .selectDistinctOn([tickerLogs.pairId], {
-          pairId: tickerLogs.pairId,
-          price: tickerLogs.price,
-          volume: tickerLogs.volume,
-        })
-        .from(tickerLogs)
-        .where(inArray(tickerLogs.pairId, pairIds))
-        .orderBy(tickerLogs.pairId, desc(tickerLogs.timestamp));
-      const volumes = new Map<number, number>();
-      for (const row of rows) {
-        if (row.volume !== null) volumes.set(row.pairId, Number(row.volume) * Number(row.price));
-      }
-      return volumes;
     },
 
     async find(offerId: string): Promise<{ offer: OfferRow; pair: string } | null> {
