@@ -48,7 +48,7 @@ export interface JudgeWindow {
  * Judges a trade on the candles after its entry with the engine's own rule (engine/outcomes.ts):
  * take-profit first = succeeded, stop-loss first = failed, and a candle touching both counts as
  * failed (the conservative reading: one candle does not say which came first), neither by the
- * horizon = neither. Null when the candles do not cover the window yet (first candle more than one
+ * horizon = neither. Null when the candles do not cover the window yet (first candle a full
  * interval after the entry, or the last one ending before the horizon).
  */
 export function judgeOffer(
@@ -60,7 +60,7 @@ export function judgeOffer(
   const candles = after.filter((c) => c.time >= entryAt && c.time < horizonEnd);
   const first = candles[0];
   const last = candles.at(-1);
-  if (!first || !last || first.time > entryAt + intervalMs || last.time + intervalMs < horizonEnd)
+  if (!first || !last || first.time >= entryAt + intervalMs || last.time + intervalMs < horizonEnd)
     return null;
   const series = {
     time: [entryAt, ...candles.map((c) => c.time)],
