@@ -133,10 +133,7 @@ export function createServices(
   const pairs = createPairsService({ market, analysis, offers, triggers });
   const heatMap = createHeatMapStore({
     sources: {
-      activePairs: async (symbols) => {
-        const wanted = symbols && new Set(symbols);
-        return (await market.activePairs()).filter((p) => !wanted || wanted.has(p.symbol));
-      },
+      activePairs: (symbols) => market.activePairs(symbols),
       latestAnalyses: (pairIds) => analysis.latestCompleted(pairIds),
       liveOffers: (pairIds, at) => offers.liveOffers(pairIds, at),
       activeTriggers: (symbols) => triggers.activeTriggers(symbols),

@@ -21,6 +21,15 @@ export function createMarketRepo(db: Executor) {
       return db.select().from(cryptoPairs).orderBy(asc(cryptoPairs.symbol));
     },
 
+    /** Active pairs, all or only those of `symbols`, by symbol. */
+    activePairs(symbols?: string[]): Promise<CryptoPairRow[]> {
+      return db
+        .select()
+        .from(cryptoPairs)
+        .where(and(eq(cryptoPairs.active, true), symbols ? inArray(cryptoPairs.symbol, symbols) : undefined))
+        .orderBy(asc(cryptoPairs.symbol));
+    },
+
     async findPair(symbol: string): Promise<CryptoPairRow | undefined> {
       const [row] = await db.select().from(cryptoPairs).where(eq(cryptoPairs.symbol, symbol));
       return row;

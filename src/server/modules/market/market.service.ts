@@ -96,9 +96,9 @@ export function createMarketService(deps: MarketServiceDeps) {
     lastDay: (pairId: number) => repo.lastDay(pairId),
     latestQuoteVolumes: (pairIds: number[]) => repo.latestQuoteVolumes(pairIds),
     activePairCount: () => repo.activePairCount(),
-    async activePairs(): Promise<CryptoPairRow[]> {
-      return (await repo.listPairs()).filter((p) => p.active);
-    },
+    /** Active pairs, all or only those of `symbols`. */
+    activePairs: (symbols?: string[]): Promise<CryptoPairRow[]> =>
+      symbols?.length === 0 ? Promise.resolve([]) : repo.activePairs(symbols),
     ...createPairAdmin({ repo, announce }),
 
     /**
