@@ -112,7 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerAuthRoutes(app, { auth: services.auth, config, db, rateLimits, viewers });
   registerAccountRoutes(app, { viewers });
-  registerContactRoutes(app, { db, viewers, rateLimits });
+  registerContactRoutes(app, { contact: services.contact, viewers, rateLimits });
   const { webhookSecrets } = services;
   const triggerRoutes = registerTriggerRoutes({ triggers, viewers, webhookSecrets });
   triggerRoutes.public(app);

@@ -6,18 +6,19 @@ import { createQueue } from './jobs/create-queue';
 import { createAnalysisPipeline } from './modules/analysis/analysis.pipeline';
 import { createAnalysisRepo } from './modules/analysis/analysis.repo';
 import { createAnalysisService, type AnalysisJob } from './modules/analysis/analysis.service';
-import { createOfferLifecycle } from './modules/analysis/offer-lifecycle';
-import type { PublishResult } from './modules/analysis/offer-publisher';
 import { createAuth } from './modules/auth/auth';
 import { createOrganizationsService } from './modules/auth/organizations.service';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createViewerResolver } from './modules/auth/viewer';
+import { createContactService } from './modules/contact/contact.service';
+import { createLogsService } from './modules/logs/logs.service';
 import { createMarketService } from './modules/market/market.service';
 import { createHeatMapStore } from './modules/offers/heat-map.store';
-import { createOffersService } from './modules/offers/offers.service';
+import { createOffersService, type PublishResult } from './modules/offers/offers.service';
 import { createPairsService } from './modules/pairs/pairs.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
+import { createSignalQualityRepo } from './modules/signal-quality/signal-quality.repo';
 import { createSignalQualityService } from './modules/signal-quality/signal-quality.service';
 import { createSystemHealth } from './modules/system/system-health';
 import { createFeedFetcher } from './modules/triggers/feed-source';
@@ -50,7 +51,8 @@ export function createServices(
   overrides: ServiceOverrides = {},
 ) {
   const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
-  const settings = createSettingsService(db);
+  const logs = createLogsService(db);
+  const settings = createSettingsService(db, logs);
   const organizations = createOrganizationsService(db, {
     onMembershipsChanged: (userIds) => bus.publish('auth_changed', { userIds }),
   });
@@ -62,6 +64,8 @@ export function createServices(
     db,
     source,
     log,
+    logs,
+    onPairUpdate: (event) => bus.publish('pair_updates', event, ['admins']),
     onTicker: ({ pair, ticker }) =>
       bus.publish('ticker', {
         pair,
@@ -81,9 +85,15 @@ export function createServices(
     settings,
     log,
   });
-  const offers = createOffersService({ db });
-  const pairs = createPairsService({ db });
-  const heatMap = createHeatMapStore({ db, bus, log });
+  const loadCandles = (pairId: number, interval: '1m' | '1h', since: number) =>
+    market.candles(pairId, interval, since);
+  const offers = createOffersService({
+    db,
+    latestQuoteVolumes: (pairIds) => market.latestQuoteVolumes(pairIds),
+    loadCandles,
+    marketNow: () => source.now(),
+    log,
+  });
 
   async function announceOffers(result: PublishResult): Promise<void> {
     if (result.created && result.offerId) {
@@ -113,10 +123,12 @@ export function createServices(
   // Triggers start analyses and analyses read active triggers: the cycle is closed through this holder.
   const linked: { triggers?: TriggersService } = {};
   const runAnalysis = createAnalysisPipeline({
-    db,
     repo,
     bus,
-    loadCandles: (pairId, interval, since) => market.candles(pairId, interval, since),
+    logs,
+    pairSymbol: async (pairId) => (await market.pairById(pairId))?.symbol ?? null,
+    publishOffer: (input) => offers.publish(input),
+    loadCandles,
     latestQuote: (pairId) => market.latestQuote(pairId),
     analyzePair: (input) => engineOrFail().analyzePair(input),
     summarize: (input) => ai.summarize(input),
@@ -126,31 +138,43 @@ export function createServices(
     marketNow: () => source.now(),
     onOffersChanged: announceOffers,
   });
-  const analysis = createAnalysisService({ repo, pairs: market, queue: analysisQueue, runAnalysis });
+  const analysis = createAnalysisService({ repo, pairs: market, queue: analysisQueue, runAnalysis, logs });
   const triggers = createTriggersService({
     db,
+    logs,
+    thresholds: () => settings.autoAnalysisConfig(),
     requestAnalysis: (request) => analysis.requestAnalysis(request),
     fetchFeed: overrides.fetchFeed ?? createFeedFetcher({ allowPrivate: config.allowPrivateFeeds }),
     log,
   });
   linked.triggers = triggers;
   const webhookSecrets = createWebhookSecretsService({ db, authSecret: config.authSecret });
-  const lifecycle = createOfferLifecycle({
-    db,
-    loadCandles: (pairId, interval, since) => market.candles(pairId, interval, since),
-    marketNow: () => source.now(),
+  const lifecycle = { expireOffers: offers.expireOffers, scoreOutcomes: offers.scoreOutcomes };
+  const pairs = createPairsService({ market, analysis, offers, triggers });
+  const heatMap = createHeatMapStore({
+    sources: {
+      activePairs: (symbols) => market.activePairs(symbols),
+      latestAnalyses: (pairIds) => analysis.latestCompleted(pairIds),
+      liveOffers: (pairIds, at) => offers.liveOffers(pairIds, at),
+      activeTriggers: (symbols) => triggers.activeTriggers(symbols),
+      recentErrors: (symbols, since, perPair) => logs.recentErrors(symbols, since, perPair),
+    },
+    bus,
+    log,
   });
-  const signalQuality = createSignalQualityService(db);
+  const contact = createContactService(db);
+  const signalQualityRepo = createSignalQualityRepo(db);
+  const signalQuality = createSignalQualityService({ offers, repo: signalQualityRepo });
   const refreshBacktest = async () => {
     await computeBacktestReport({
-      db,
+      saveReport: (report) => signalQualityRepo.insertReport(report),
       pairs: () => market.activePairs(),
       hourlyCandles: (pairId) => market.candles(pairId, '1h', 0),
       takerFeePercent: config.takerFeePercent,
       evaluateSignals: (series, options) => engineOrFail().evaluateSignals(series, options),
     });
   };
-  const systemHealth = createSystemHealth({ db, queues: [analysisQueue], redisUrl: config.redisUrl });
+  const systemHealth = createSystemHealth({ market, queues: [analysisQueue], redisUrl: config.redisUrl });
   const worker = createWorker({
     config,
     log,
@@ -160,13 +184,15 @@ export function createServices(
     settings,
     analysis,
     triggers,
-    lifecycle,
     offers,
+    logs,
     refreshBacktest,
   });
 
   return {
     bus,
+    logs,
+    contact,
     settings,
     organizations,
     auth,

@@ -2,18 +2,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { createScheduler, type PeriodicTask } from './jobs/scheduler';
 import type { AnalysisService } from './modules/analysis/analysis.service';
-import type { OfferLifecycle } from './modules/analysis/offer-lifecycle';
+import type { LogsService } from './modules/logs/logs.service';
 import type { MarketService } from './modules/market/market.service';
 import type { OffersService } from './modules/offers/offers.service';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { TriggersService } from './modules/triggers/triggers.service';
 import type { MarketSource } from './providers/market';
 import type { EventBus } from './realtime/event-bus';
+import { DAY_MS, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from './shared/time';
+import { applyRetention } from './worker-retention';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
 /** Enough hourly history for the market triggers' 7-day median and 24 h range. */
-const TRIGGER_LOOKBACK_MS = 8 * 24 * HOUR;
+const TRIGGER_LOOKBACK_MS = 8 * DAY_MS;
 
 export interface WorkerDeps {
   config: Config;
@@ -24,8 +24,8 @@ export interface WorkerDeps {
   settings: SettingsService;
   analysis: AnalysisService;
   triggers: TriggersService;
-  lifecycle: OfferLifecycle;
   offers: OffersService;
+  logs: LogsService;
   /** Recomputes the engine's walk-forward backtest on stored candles (Signal Quality). */
   refreshBacktest(): Promise<void>;
 }
@@ -36,7 +36,7 @@ export interface WorkerDeps {
  * side by side (analyses of a pair are collapsed while queued; candles insert once).
  */
 export function createWorker(deps: WorkerDeps) {
-  const { config, log, market, analysis, triggers, lifecycle, settings } = deps;
+  const { config, log, market, analysis, triggers, offers, settings } = deps;
   // The simulated and replay markets run `SIM_SPEED` times faster than the wall clock.
   const marketMinute = config.marketSource === 'kraken' ? MINUTE : MINUTE / config.market.simSpeed;
 
@@ -62,11 +62,11 @@ export function createWorker(deps: WorkerDeps) {
   }
 
   async function offerUpkeep(): Promise<void> {
-    for (const id of await lifecycle.expireOffers()) {
-      const offer = await deps.offers.get(id);
+    for (const id of await offers.expireOffers()) {
+      const offer = await offers.get(id);
       if (offer) deps.bus.publish('offer_update', offer, ['traders']);
     }
-    await lifecycle.scoreOutcomes();
+    await offers.scoreOutcomes();
   }
 
   const tasks: PeriodicTask[] = [
@@ -88,10 +88,13 @@ export function createWorker(deps: WorkerDeps) {
       every: () => 24 * HOUR,
       run: async () => {
         const current = await settings.get();
-        await market.applyRetention({
-          retentionPolicyDays: current.retentionPolicy,
-          analysisRetentionDays: current.analysisRetentionDays,
-        });
+        await applyRetention(
+          { market, analysis, logs: deps.logs },
+          {
+            retentionPolicyDays: current.retentionPolicy,
+            analysisRetentionDays: current.analysisRetentionDays,
+          },
+        );
       },
     },
   ];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { POSITION_TYPES } from '../../contract/enums';
 import { ENGINE_VERSION, MIN_HOURLY_CANDLES, analyzePair } from './analyze-pair';
-import { HOUR_MS } from './candles';
+import { HOUR_MS } from '../shared/time';
 import { syntheticCandles } from './synthetic-candles';
 import type { AnalyzePairInput } from './types';
 

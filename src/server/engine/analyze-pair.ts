@@ -5,7 +5,7 @@
  * passed in, read up to the last one and never beyond, so the same candles always give the same
  * analysis.
  */
-import { HOUR_MS } from './candles';
+import { DAY_MS, HOUR_MS } from '../shared/time';
 import { buildComment } from './comment';
 import { heatBandOf, heatComponentsOf, heatInputsAt, heatScoreOf, marketHeatAt } from './heat';
 import { computeMarketSeries, indicatorsAt, type MarketSeries } from './market-series';
@@ -15,7 +15,6 @@ import { computeSetupStates } from './setup-states';
 import { HORIZONS, chooseSetup, exitsFor, sideOf, type ModelCall } from './setups';
 import { estimateSuccess, expectedProfitOf } from './success-rate';
 import type { AnalyzePairInput, Candle, Indicators, PairAnalysis, SignalPlan } from './types';
-import { DAY_MS } from './windows';
 
 /**
  * 1.1.0: expected profit prices timeouts at their closing return instead of a full stop-loss.

@@ -8,10 +8,10 @@
  */
 import type { PositionType } from '../../contract/enums';
 import { MIN_HOURLY_CANDLES, analyzePair } from './analyze-pair';
-import { HOUR_MS, toHourly } from './candles';
+import { DAY_MS, HOUR_MS } from '../shared/time';
+import { toHourly } from './candles';
 import { labelOutcome, type PriceSeries } from './outcomes';
 import type { Candle } from './types';
-import { DAY_MS } from './windows';
 
 export interface CalibrationOptions {
   /** History before the first evaluation point (≥ 90 days so the backtest has a past). */

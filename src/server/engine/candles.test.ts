@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS, readCandleCsv, resampleToHourly, toHourly } from './candles';
+import { HOUR_MS } from '../shared/time';
+import { readCandleCsv, resampleToHourly, toHourly } from './candles';
 
 describe('candle CSV', () => {
   it('reads the fixture layout: header, CRLF, blank lines, unsorted rows, duplicates', () => {

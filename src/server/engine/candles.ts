@@ -2,9 +2,8 @@
  * Candle input helpers: the CSV layout of the candle fixtures (`timestamp_ms,open,high,low,close,volume`)
  * and resampling to hourly. Pure text in, candles out: reading files is the caller's job.
  */
+import { HOUR_MS } from '../shared/time';
 import type { Candle } from './types';
-
-export const HOUR_MS = 3_600_000;
 
 /**
  * Parses candle CSV text. A header line (any line whose first field is not a number) and blank lines

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePair } from './analyze-pair';
-import { HOUR_MS } from './candles';
+import { HOUR_MS } from '../shared/time';
 import { heatComponentsOf, heatScoreOf, type HeatInputs } from './heat';
 import { seededRandom } from './synthetic-candles';
 import type { Candle } from './types';

@@ -5,9 +5,8 @@
  */
 import { atr, bollinger, ema, macd, rsi, type Series } from './indicators';
 import type { Candle, Indicators } from './types';
+import { DAY_MS, WEEK_MS } from '../shared/time';
 import {
-  DAY_MS,
-  WEEK_MS,
   prior24hRangeSeries,
   ratioToWeekMeanSeries,
   relativeVolumeSeries,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS } from './candles';
+import { HOUR_MS } from '../shared/time';
 import { labelOutcome, type PriceSeries } from './outcomes';
 
 /** Candles as [high, low] after an entry candle closing at 100; optional explicit hour offsets. */

@@ -10,7 +10,7 @@
  * Each outcome also carries the trade's signed return before fees, which expected profit needs: a
  * trade that reaches neither exit is closed at market at the horizon's last close, not at the stop.
  */
-import { HOUR_MS } from './candles';
+import { HOUR_MS } from '../shared/time';
 
 export type Side = 'buy' | 'sell';
 export type OutcomeResult = 'tp' | 'sl' | 'timeout' | 'unknown';

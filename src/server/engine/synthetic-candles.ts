@@ -3,7 +3,7 @@
  * calm and busy regimes, with volume rising with volatility. Same seed, same candles, on every machine
  * (mulberry32 PRNG, no Math.random).
  */
-import { HOUR_MS } from './candles';
+import { HOUR_MS } from '../shared/time';
 import type { Candle } from './types';
 
 export function seededRandom(seed: number): () => number {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePair } from './analyze-pair';
-import { HOUR_MS } from './candles';
+import { HOUR_MS } from '../shared/time';
 import { computeMarketSeries } from './market-series';
 import { riskLevelOf, riskScoreOf, volatilityPercentileSeries } from './risk';
 import { syntheticCandles } from './synthetic-candles';

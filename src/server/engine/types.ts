@@ -4,16 +4,9 @@
  * same analysis.
  */
 import type { PositionType } from '../../contract/enums';
+import type { Candle } from '../shared/candles';
 
-/** One OHLCV candle; `time` is the candle's open time in epoch milliseconds (UTC). */
-export interface Candle {
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
+export type { Candle };
 
 export type Trend = 'bullish' | 'bearish' | 'neutral';
 export type RiskLevel = 'low' | 'medium' | 'high';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS } from './candles';
+import { HOUR_MS } from '../shared/time';
 import {
   prior24hRangeSeries,
   ratioToWeekMeanSeries,

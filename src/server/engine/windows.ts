@@ -3,11 +3,8 @@
  * so a gap in the data (exchange downtime, an hour without trades) shortens the window instead of
  * stretching it into older history.
  */
-import { HOUR_MS } from './candles';
+import { DAY_MS, WEEK_MS } from '../shared/time';
 import type { Series } from './indicators';
-
-export const DAY_MS = 24 * HOUR_MS;
-export const WEEK_MS = 7 * DAY_MS;
 
 function lowerBound(sorted: number[], v: number): number {
   let lo = 0;

@@ -35,7 +35,13 @@ export const analysisStatuses = ['queued', 'running', 'completed', 'failed'] as 
 export const offerStatuses = ['open', 'hot', 'expired', 'closed'] as const;
 /** Offers a trader can still act on; at most one per pair and position type. */
 export const liveOfferStatuses = ['open', 'hot'] as const;
-export const offerOutcomes = ['succeeded', 'failed', 'neither'] as const;
+/** What happened by the horizon: take-profit first, stop-loss first, or neither. */
+export const realOfferOutcomes = ['succeeded', 'failed', 'neither'] as const;
+/**
+ * Every offer ends in one of these. `unscoreable` is final too (with `outcome_reason`): the data to
+ * judge it will never exist, and Signal Quality counts only the real outcomes.
+ */
+export const offerOutcomes = [...realOfferOutcomes, 'unscoreable'] as const;
 export const userOfferActions = ['accepted', 'rejected'] as const;
 export const feedbackTypes = ['like', 'dislike', 'comment'] as const;
 export const triggerTypes = [
@@ -85,6 +91,7 @@ export type PositionType = (typeof positionTypes)[number];
 export type AnalysisStatus = (typeof analysisStatuses)[number];
 export type OfferStatus = (typeof offerStatuses)[number];
 export type OfferOutcome = (typeof offerOutcomes)[number];
+export type RealOfferOutcome = (typeof realOfferOutcomes)[number];
 export type UserOfferAction = (typeof userOfferActions)[number];
 export type FeedbackType = (typeof feedbackTypes)[number];
 export type TriggerType = (typeof triggerTypes)[number];

@@ -23,6 +23,7 @@ import {
   offerOutcomes,
   offerStatuses,
   orderSides,
+  realOfferOutcomes,
   positionTypes,
   riskLevels,
   trends,
@@ -80,8 +81,10 @@ export const offers = pgTable(
     dataCutoff: timestamptz('data_cutoff'),
     engineVersion: text('engine_version'),
     expiresAt: timestamptz('expires_at').notNull(),
-    /** Filled once the horizon has passed: did price reach TP before SL? */
+    /** Filled once the horizon has passed: did price reach TP before SL? Or why it cannot be told. */
     outcome: text('outcome', { enum: offerOutcomes }).$type<OfferOutcome>(),
+    /** Why an offer is `unscoreable` (e.g. no candles cover its horizon); null for real outcomes. */
+    outcomeReason: text('outcome_reason'),
     outcomeAt: timestamptz('outcome_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -97,9 +100,11 @@ export const offers = pgTable(
     index('offers_updated_at_idx').on(t.updatedAt.desc()),
     index('offers_live_expires_at_idx').on(t.expiresAt).where(inValues(t.status, liveOfferStatuses)),
     // Calibration (Signal Quality) reads settled offers by position type and risk.
-    index('offers_outcome_idx')
-      .on(t.positionType, t.riskLevel)
-      .where(sql`${t.outcome} is not null`),
+    index('offers_outcome_idx').on(t.positionType, t.riskLevel).where(inValues(t.outcome, realOfferOutcomes)),
+    // Scoring walks the unscored offers in id order.
+    index('offers_unscored_id_idx')
+      .on(t.id)
+      .where(sql`${t.outcome} is null`),
     index('offers_analysis_id_idx').on(t.analysisId),
     index('offers_trigger_id_idx').on(t.triggerId),
     check('offers_status_check', inValues(t.status, offerStatuses)),

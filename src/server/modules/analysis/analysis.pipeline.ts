@@ -1,21 +1,26 @@
 import type { AutoAnalysisConfig } from '../../../contract/admin-settings';
-import type { Database } from '../../db/client';
-import type { AnalyzePairInput, Candle, PairAnalysis } from '../../engine/types';
+import type { AnalyzePairInput, PairAnalysis } from '../../engine/types';
 import type { CandleInterval } from '../../providers/market/market-source';
 import type { EventBus } from '../../realtime/event-bus';
-import type { StoredAnalysisFigures } from './analysis-record';
+import type { Candle } from '../../shared/candles';
+import { DAY_MS, HOUR_MS } from '../../shared/time';
+import type { LogsService } from '../logs/logs.service';
+import type { OffersService, PublishResult } from '../offers/offers.service';
+import type { StoredAnalysisFigures } from './analysis-figures';
 import type { AnalysisRepo, AnalysisStage } from './analysis.repo';
-import { publishOffer, type PublishResult } from './offer-publisher';
 import { buildTickerData } from './ticker-data';
 
-const HOUR = 3_600_000;
-const HOURLY_HISTORY_MS = 90 * 24 * HOUR;
-const MINUTE_HISTORY_MS = 48 * HOUR;
+const HOURLY_HISTORY_MS = 90 * DAY_MS;
+const MINUTE_HISTORY_MS = 48 * HOUR_MS;
 
 export interface PipelineDeps {
-  db: Database;
   repo: AnalysisRepo;
   bus: EventBus;
+  /** The pair's symbol (the market module keeps pairs). */
+  pairSymbol(pairId: number): Promise<string | null>;
+  /** The offers module turns the signal into an offer (or refreshes the live ones). */
+  publishOffer: OffersService['publish'];
+  logs: Pick<LogsService, 'action'>;
   loadCandles(pairId: number, interval: CandleInterval, sinceMs: number): Promise<Candle[]>;
   /** Best bid/ask of the pair's latest ticker (the spread input of risk). */
   latestQuote(pairId: number): Promise<{ bid: number; ask: number } | null>;
@@ -67,7 +72,7 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
   return async function runAnalysis(analysisId: string, options: RunOptions = {}): Promise<void> {
     const run = await repo.run(analysisId);
     if (!run || run.status === 'completed' || run.status === 'failed') return;
-    const pair = run.symbol;
+    const pair = (await deps.pairSymbol(run.pairId)) ?? `pair #${run.pairId}`;
     let current: AnalysisStage | null = null;
     try {
       current = 'fetch';
@@ -104,7 +109,7 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
       current = 'offer';
       await stage(analysisId, pair, current);
       const volume24hQuote = hourly.slice(-24).reduce((sum, c) => sum + c.volume * c.close, 0);
-      const published = await publishOffer(deps.db, {
+      const published = await deps.publishOffer({
         pairId: run.pairId,
         analysisId,
         triggerId: run.triggerId,
@@ -127,11 +132,16 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
         triggerId: run.triggerId,
       };
       await repo.complete(analysisId, figures);
-      await repo.logAction(pair, 'analysis.completed', 'ok', {
-        analysisId,
-        heatScore: analysis.heatScore,
-        offerId: published.offerId,
-        skippedBecause: published.skippedBecause,
+      await deps.logs.action({
+        pair,
+        action: 'analysis.completed',
+        status: 'ok',
+        details: {
+          analysisId,
+          heatScore: analysis.heatScore,
+          offerId: published.offerId,
+          skippedBecause: published.skippedBecause,
+        },
       });
       await deps.onOffersChanged(published);
       bus.publish(
@@ -143,7 +153,12 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       await repo.fail(analysisId, current, message);
-      await repo.logAction(pair, 'analysis.failed', 'error', { analysisId, stage: current, error: message });
+      await deps.logs.action({
+        pair,
+        action: 'analysis.failed',
+        status: 'error',
+        details: { analysisId, stage: current, error: message },
+      });
       bus.publish(
         'analysis_status',
         { pair, analysisId, status: 'failed', stage: current, progress: 0, error: message },

@@ -1,11 +1,11 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { actionLogs, analyses, analysisSnapshots, cryptoPairs } from '../../db/schema';
-import type { StoredAnalysisFigures } from './analysis-record';
+import { analyses, analysisSnapshots } from '../../db/schema';
+import type { StoredAnalysisFigures } from './analysis-figures';
 
 export type AnalysisStage = 'fetch' | 'indicators' | 'backtest' | 'scoring' | 'offer';
 
-/** Reads and writes of analysis runs: the row, its stage snapshots and the pair's action log. */
+/** Reads and writes of analysis runs: the row and its stage snapshots. */
 export function createAnalysisRepo(db: Database) {
   return {
     /** A queued run of the pair that nobody asked for specifically, to collapse scheduler requests. */
@@ -41,10 +41,8 @@ export function createAnalysisRepo(db: Database) {
           pairId: analyses.pairId,
           triggerId: analyses.triggerId,
           status: analyses.status,
-          symbol: cryptoPairs.symbol,
         })
         .from(analyses)
-        .innerJoin(cryptoPairs, eq(cryptoPairs.id, analyses.pairId))
         .where(eq(analyses.id, analysisId));
       return row ?? null;
     },
@@ -88,13 +86,46 @@ export function createAnalysisRepo(db: Database) {
       await db.insert(analysisSnapshots).values({ analysisId, status: 'failed', stage, progress: 0 });
     },
 
-    async logAction(
-      pair: string,
-      action: string,
-      status: 'ok' | 'error',
-      details: Record<string, unknown>,
-    ): Promise<void> {
-      await db.insert(actionLogs).values({ pair, action, status, details });
+    /** The latest completed run of each of these pairs. */
+    async latestCompleted(pairIds: number[]) {
+      if (pairIds.length === 0) return [];
+      return db
+        .selectDistinctOn([analyses.pairId], {
+          pairId: analyses.pairId,
+          id: analyses.id,
+          completedAt: analyses.completedAt,
+          density: analyses.density,
+          figures: analyses.figures,
+        })
+        .from(analyses)
+        .where(and(eq(analyses.status, 'completed'), inArray(analyses.pairId, pairIds)))
+        .orderBy(analyses.pairId, desc(analyses.completedAt));
+    },
+
+    /**
+     * Deletes runs and snapshots older than `cutoff`, except each pair's latest completed run (the
+     * heat map's source). Returns how many of each went.
+     */
+    async pruneBefore(cutoff: Date): Promise<{ analyses: number; analysisSnapshots: number }> {
+      const kept = db
+        .selectDistinctOn([analyses.pairId], { id: analyses.id })
+        .from(analyses)
+        .where(eq(analyses.status, 'completed'))
+        .orderBy(analyses.pairId, sql`${analyses.completedAt} desc nulls last`, desc(analyses.createdAt));
+      const snapshots = await db
+        .delete(analysisSnapshots)
+        .where(
+          and(
+            lt(analysisSnapshots.snapshotTimestamp, cutoff),
+            notInArray(analysisSnapshots.analysisId, kept),
+          ),
+        )
+        .returning({ id: analysisSnapshots.id });
+      const runs = await db
+        .delete(analyses)
+        .where(and(lt(analyses.createdAt, cutoff), notInArray(analyses.id, kept)))
+        .returning({ id: analyses.id });
+      return { analyses: runs.length, analysisSnapshots: snapshots.length };
     },
   };
 }

@@ -1,6 +1,19 @@
 import type { JobQueue } from '../../jobs/job-queue';
+import type { LogsService } from '../logs/logs.service';
+import { parseStoredFigures, type ReadFigures } from './analysis-figures';
 import type { AnalysisRepo } from './analysis.repo';
 import type { RunAnalysis } from './analysis.pipeline';
+
+export type { ReadFigures };
+
+/** A pair's latest completed analysis, its figures already checked (null when unreadable). */
+export interface CompletedAnalysis {
+  pairId: number;
+  id: string;
+  completedAt: Date;
+  density: number | null;
+  figures: ReadFigures | null;
+}
 
 export interface AnalysisJob {
   analysisId: string;
@@ -18,22 +31,24 @@ export interface AnalysisRequest {
   userId?: string;
 }
 
-/**
- * Starting analyses: a request becomes a queued run (visible at once as an analysis row and an
- * `analysis_status`) and a job. Scheduler requests for a pair that already has a queued run are
- * collapsed into it; trigger and user requests always get their own run.
- */
 /** The pairs, as the market module keeps them. */
 export interface PairDirectory {
   pairBySymbol(symbol: string): Promise<{ id: number; symbol: string } | undefined>;
   activePairs(): Promise<{ symbol: string }[]>;
 }
 
+/**
+ * Starting analyses: a request becomes a queued run (visible at once as an analysis row and an
+ * `analysis_status`) and a job. Scheduler requests for a pair that already has a queued run are
+ * collapsed into it; trigger and user requests always get their own run. Also the read side other
+ * modules use (latest completed analyses) and the upkeep of old runs.
+ */
 export function createAnalysisService(deps: {
   repo: AnalysisRepo;
   pairs: PairDirectory;
   queue: JobQueue<AnalysisJob>;
   runAnalysis: RunAnalysis;
+  logs: Pick<LogsService, 'action'>;
 }) {
   const { repo, queue } = deps;
 
@@ -55,11 +70,16 @@ export function createAnalysisService(deps: {
         { analysisId, bypassThresholds: request.bypassThresholds, triggerReason: request.reason },
         { jobId: analysisId },
       );
-      await repo.logAction(pair.symbol, 'analysis.queued', 'ok', {
-        analysisId,
-        triggerId: request.triggerId ?? null,
-        reason: request.reason ?? 'schedule',
-        timeframe: request.timeframe ?? '1h',
+      await deps.logs.action({
+        pair: pair.symbol,
+        action: 'analysis.queued',
+        status: 'ok',
+        details: {
+          analysisId,
+          triggerId: request.triggerId ?? null,
+          reason: request.reason ?? 'schedule',
+          timeframe: request.timeframe ?? '1h',
+        },
       });
       return { analysisId };
     },
@@ -70,6 +90,19 @@ export function createAnalysisService(deps: {
       for (const pair of pairs) await this.requestAnalysis({ pair: pair.symbol });
       return pairs.length;
     },
+
+    /** The latest completed analysis of each pair that has one. */
+    async latestCompleted(pairIds: number[]): Promise<CompletedAnalysis[]> {
+      const rows = await repo.latestCompleted(pairIds);
+      return rows.flatMap((row) =>
+        row.completedAt
+          ? [{ ...row, completedAt: row.completedAt, figures: parseStoredFigures(row.figures) }]
+          : [],
+      );
+    },
+
+    /** Deletes runs older than `cutoff`, keeping each pair's latest completed one. */
+    prune: (cutoff: Date) => repo.pruneBefore(cutoff),
 
     /** Worker side: consume the queue. */
     startWorker(concurrency: number): void {

@@ -1,6 +1,7 @@
-import type { Candle, Indicators } from '../../engine/types';
-import { aggregateCandles } from '../../providers/market/candle-math';
-import type { ChartPoint, StoredTickerData } from './analysis-record';
+import type { Indicators } from '../../engine/types';
+import type { Candle } from '../../shared/candles';
+import { aggregateCandles } from '../../shared/candles';
+import type { ChartPoint, StoredTickerData } from './analysis-figures';
 
 const TWELVE_HOURS = 12 * 60 * 60 * 1000;
 const BUCKET_MS = 5 * 60 * 1000;

@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { signInInputSchema, signUpInputSchema } from '../../../contract/account';
 import { containsNul, MAX_JSON_DEPTH, nestedDeeperThan } from '../../../contract/common';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { user as users } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import type { RateLimits } from '../../http/rate-limits';
 import type { Auth } from './auth';
+import { createUsersRepo } from './users.repo';
 import type { Viewer, ViewerResolver } from './viewer';
 
 const usernameSchema = z
@@ -37,6 +36,7 @@ export function registerAuthRoutes(
 ): void {
   const { auth, config, db, rateLimits, viewers } = deps;
   const ownOrigin = new URL(config.publicUrl).origin;
+  const usersRepo = createUsersRepo(db);
 
   async function validate(request: FastifyRequest, path: string): Promise<void> {
     // better-auth stores what it is sent; PostgreSQL cannot store NUL, so no endpoint may pass one on.
@@ -62,14 +62,7 @@ export function registerAuthRoutes(
     }
     if (!parsed) return;
     const username = (parsed.data as { username?: string }).username;
-    if (username) {
-      const taken = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.username, username))
-        .limit(1);
-      if (taken.length > 0) throw conflict('Username is already taken');
-    }
+    if (username && (await usersRepo.usernameTaken(username))) throw conflict('Username is already taken');
   }
 
   app.route({

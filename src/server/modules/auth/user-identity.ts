@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { user as users } from '../../db/schema';
+import { createUsersRepo } from './users.repo';
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
@@ -13,8 +12,7 @@ export async function createReferralCode(db: Database): Promise<string> {
       { length: CODE_LENGTH },
       () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
     ).join('');
-    const taken = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).limit(1);
-    if (taken.length === 0) return code;
+    if (!(await createUsersRepo(db).referralCodeTaken(code))) return code;
   }
 }
 
@@ -29,7 +27,6 @@ export async function deriveUsername(
     'trader';
   for (let attempt = 0; ; attempt++) {
     const candidate = attempt === 0 ? base : `${base}${randomInt(1000, 100000)}`;
-    const taken = await db.select({ id: users.id }).from(users).where(eq(users.username, candidate)).limit(1);
-    if (taken.length === 0) return candidate;
+    if (!(await createUsersRepo(db).usernameTaken(candidate))) return candidate;
   }
 }

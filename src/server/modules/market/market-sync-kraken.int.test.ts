@@ -8,6 +8,7 @@ import {
   startFakeKrakenServer,
   type FakeKrakenServer,
 } from '../../providers/market/kraken/fake-kraken-server';
+import { createLogsService } from '../logs/logs.service';
 import { createMarketService } from './market.service';
 
 describe('pair sync with (fake) Kraken: 1434 pairs', () => {
@@ -23,7 +24,7 @@ describe('pair sync with (fake) Kraken: 1434 pairs', () => {
   it('adds every online USD pair, only the watch-list active, quickly; then refreshes BTC/USD', async () => {
     const source = createMarketSource({ source: 'kraken', krakenBaseUrl: fake.url, krakenRateLimit: false });
     await source.listPairs(); // loads ccxt once, outside the timing
-    const service = createMarketService({ db: handle.db, source });
+    const service = createMarketService({ db: handle.db, source, logs: createLogsService(handle.db) });
 
     const started = performance.now();
     const result = await service.syncPairs();

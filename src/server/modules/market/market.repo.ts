@@ -1,17 +1,16 @@
 /**
- * Market tables: pairs, candles, ticker logs, plus the worker's action log and the retention
- * deletes. Candles go in through `unnest` of array parameters: one statement per few thousand
+ * Market tables: pairs, candles, ticker logs, and their retention deletes. Candles go in through `unnest` of array parameters: one statement per few thousand
  * rows (PGlite included) instead of one bind parameter per cell.
  */
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { actionLogs, candles, cryptoPairs, tickerLogs, type CandleInterval } from '../../db/schema';
-import type { LogDetails } from '../../db/schema/logs';
-import type { Candle } from '../../engine/types';
+import { candles, cryptoPairs, tickerLogs, type CandleInterval } from '../../db/schema';
+import type { Candle } from '../../shared/candles';
 import type { MarketTicker } from '../../providers/market/market-source';
 
 export type CryptoPairRow = typeof cryptoPairs.$inferSelect;
 export type NewCryptoPair = typeof cryptoPairs.$inferInsert;
+export type TickerLogRow = typeof tickerLogs.$inferSelect;
 
 /*
  * A backfill stores thousands of candles per pair. In statements of 500 rows, with a turn of the
@@ -26,6 +25,15 @@ export function createMarketRepo(db: Executor) {
   return {
     listPairs(): Promise<CryptoPairRow[]> {
       return db.select().from(cryptoPairs).orderBy(asc(cryptoPairs.symbol));
+    },
+
+    /** Active pairs, all or only those of `symbols`, by symbol. */
+    activePairs(symbols?: string[]): Promise<CryptoPairRow[]> {
+      return db
+        .select()
+        .from(cryptoPairs)
+        .where(and(eq(cryptoPairs.active, true), symbols ? inArray(cryptoPairs.symbol, symbols) : undefined))
+        .orderBy(asc(cryptoPairs.symbol));
     },
 
     async findPair(symbol: string): Promise<CryptoPairRow | undefined> {
@@ -164,28 +172,98 @@ export function createMarketRepo(db: Executor) {
       });
     },
 
-    async logAction(entry: {
-      pair: string | null;
-      action: string;
-      status: 'ok' | 'error';
-      details?: LogDetails;
-      at: number;
-    }): Promise<void> {
-      await db.insert(actionLogs).values({
-        pair: entry.pair,
-        action: entry.action,
-        status: entry.status,
-        details: entry.details,
-        timestamp: new Date(entry.at),
-      });
+    async deleteTickerLogsBefore(cutoff: number): Promise<number> {
+      const removed = await db
+        .delete(tickerLogs)
+        .where(lt(tickerLogs.timestamp, new Date(cutoff)))
+        .returning({ id: tickerLogs.id });
+      return removed.length;
     },
 
-    /** Runs a `delete ... returning 1` and counts the rows it removed. */
-    async countDeleted(statement: SQL): Promise<number> {
-      const result = await db.execute<{ n: number }>(
-        sql`with removed as (${statement} returning 1) select count(*)::int as n from removed`,
-      );
+    async deleteCandlesBefore(interval: CandleInterval, cutoff: number): Promise<number> {
+      const result = await db.execute<{ n: number }>(sql`
+        with removed as (
+          delete from candles where interval = ${interval} and open_time < ${iso(cutoff)}::timestamptz
+          returning 1
+        )
+        select count(*)::int as n from removed`);
       return result.rows[0]?.n ?? 0;
+    },
+
+    async findPairById(id: number): Promise<CryptoPairRow | undefined> {
+      const [row] = await db.select().from(cryptoPairs).where(eq(cryptoPairs.id, id));
+      return row;
+    },
+
+    async deletePair(id: number): Promise<void> {
+      await db.delete(cryptoPairs).where(eq(cryptoPairs.id, id));
+    },
+
+    async activePairCount(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(cryptoPairs).where(eq(cryptoPairs.active, true));
+      return row?.n ?? 0;
+    },
+
+    async latestTicker(pairId: number): Promise<TickerLogRow | null> {
+      const [row] = await db
+        .select()
+        .from(tickerLogs)
+        .where(eq(tickerLogs.pairId, pairId))
+        .orderBy(desc(tickerLogs.timestamp))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /** Latest ticker log per pair: 24 h base volume × price = quote volume. */
+    async latestQuoteVolumes(pairIds: number[]): Promise<Map<number, number>> {
+      if (pairIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([tickerLogs.pairId], {
+          pairId: tickerLogs.pairId,
+          price: tickerLogs.price,
+          volume: tickerLogs.volume,
+        })
+        .from(tickerLogs)
+        .where(inArray(tickerLogs.pairId, pairIds))
+        .orderBy(tickerLogs.pairId, desc(tickerLogs.timestamp));
+      const volumes = new Map<number, number>();
+      for (const row of rows) {
+        if (row.volume !== null) volumes.set(row.pairId, Number(row.volume) * Number(row.price));
+      }
+      return volumes;
+    },
+
+    /**
+     * The 24 hourly candles up to the pair's latest one, folded into one: range, base volume, first
+     * open, last close. Anchored on the data, not the wall clock (a replayed market runs on its own).
+     */
+    async lastDay(pairId: number) {
+      const [row] = await db
+        .select({
+          high: sql<string | null>`max(${candles.high})`,
+          low: sql<string | null>`min(${candles.low})`,
+          volume: sql<string | null>`sum(${candles.volume})`,
+          open: sql<string | null>`(array_agg(${candles.open} order by ${candles.openTime} asc))[1]`,
+          close: sql<string | null>`(array_agg(${candles.close} order by ${candles.openTime} desc))[1]`,
+          lastOpen: sql<string | null>`max(${candles.openTime})`,
+        })
+        .from(candles)
+        .where(
+          and(
+            eq(candles.pairId, pairId),
+            eq(candles.interval, '1h'),
+            sql`${candles.openTime} > (select max(c.open_time) - interval '24 hours' from ${candles} c where c.pair_id = ${pairId} and c.interval = '1h')`,
+          ),
+        );
+      if (!row?.close || !row.open || !row.high || !row.low || !row.lastOpen) return null;
+      return {
+        high: Number(row.high),
+        low: Number(row.low),
+        volume: Number(row.volume ?? 0),
+        open: Number(row.open),
+        close: Number(row.close),
+        closedAt: new Date(new Date(row.lastOpen).getTime() + 3_600_000),
+      };
     },
   };
 }

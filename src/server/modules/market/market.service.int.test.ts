@@ -1,12 +1,14 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PairUpdateEvent } from '../../../contract/events';
 import type { DatabaseHandle } from '../../db/client';
 import { actionLogs, candles, cryptoPairs, tickerLogs } from '../../db/schema';
 import { createTestDatabase } from '../../db/testing';
-import { HOUR_MS, MINUTE_MS } from '../../providers/market/candle-math';
+import { HOUR_MS, MINUTE_MS } from '../../shared/time';
 import { createManualClock, type ManualClock } from '../../providers/market/clock';
 import type { MarketPair, MarketSource } from '../../providers/market/market-source';
 import { createSimulatedMarketSource } from '../../providers/market/simulated';
+import { createLogsService } from '../logs/logs.service';
 import {
   createMarketService,
   MAX_REFRESH_FAILURES,
@@ -39,6 +41,7 @@ describe('market service on the simulated market', () => {
   let scripted: ReturnType<typeof scriptedSource>;
   let service: MarketService;
   const tickers: TickerEvent[] = [];
+  const pairUpdates: PairUpdateEvent[] = [];
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -47,8 +50,10 @@ describe('market service on the simulated market', () => {
     service = createMarketService({
       db: handle.db,
       source: scripted.source,
+      logs: createLogsService(handle.db),
       clock: () => START + clock(),
       onTicker: (event) => tickers.push(event),
+      onPairUpdate: (event) => pairUpdates.push(event),
     });
   });
   afterAll(async () => handle.close());
@@ -67,6 +72,8 @@ describe('market service on the simulated market', () => {
   it('adds the twelve simulated pairs, active, and finds nothing to change the second time', async () => {
     const first = await service.syncPairs();
     expect(first.added).toHaveLength(12);
+    expect(pairUpdates).toHaveLength(12);
+    expect(pairUpdates).toContainEqual({ pair: 'BTC/USD', action: 'added' });
     expect(first.added).toContain('BTC/USD');
     expect(first).toMatchObject({ updated: [], deactivated: [] });
     expect(await pairRow('BTC/USD')).toMatchObject({
@@ -88,8 +95,14 @@ describe('market service on the simulated market', () => {
       { symbol: 'NEW/USD', exchangeSymbol: 'NEWUSD', base: 'NEW', quote: 'USD', defaultActive: false },
     ];
     await handle.db.update(cryptoPairs).set({ active: false }).where(eq(cryptoPairs.symbol, 'LTC/USD'));
+    pairUpdates.length = 0;
     const result = await service.syncPairs();
     expect(result).toEqual({ added: ['NEW/USD'], updated: ['BTC/USD'], deactivated: ['XLM/USD'] });
+    expect(pairUpdates).toEqual([
+      { pair: 'NEW/USD', action: 'added' },
+      { pair: 'BTC/USD', action: 'updated' },
+      { pair: 'XLM/USD', action: 'deactivated' },
+    ]);
     expect(await pairRow('BTC/USD')).toMatchObject({ krakenSymbol: 'XXBTZUSD', active: true });
     expect(await pairRow('NEW/USD')).toMatchObject({ active: false });
     expect(await pairRow('XLM/USD')).toMatchObject({ active: false });
@@ -159,7 +172,9 @@ describe('market service on the simulated market', () => {
       });
       expect(await pairRow('DOT/USD')).toMatchObject({ active: true, deactivationAttempts: attempt });
     }
+    pairUpdates.length = 0;
     expect(await service.refresh('DOT/USD')).toMatchObject({ ok: false, attempts: 5, deactivated: true });
+    expect(pairUpdates).toEqual([{ pair: 'DOT/USD', action: 'deactivated' }]);
     expect(await pairRow('DOT/USD')).toMatchObject({ active: false, deactivationAttempts: 5 });
     const errors = await handle.db
       .select()
@@ -182,6 +197,7 @@ describe('market service on the simulated market', () => {
   it('does not count a throwing ticker listener as a market failure', async () => {
     const quiet = createMarketService({
       db: handle.db,
+      logs: createLogsService(handle.db),
       source: scripted.source,
       onTicker: () => {
         throw new Error('listener bug');
@@ -190,5 +206,23 @@ describe('market service on the simulated market', () => {
     expect(await quiet.refresh('ADA/USD')).toMatchObject({ ok: true });
     expect(await pairRow('ADA/USD')).toMatchObject({ deactivationAttempts: 0 });
     await expect(quiet.refresh('NOPE/USD')).rejects.toThrow(/Unknown pair/);
+  });
+
+  it('announces every admin edit of the pair list as a pair update', async () => {
+    pairUpdates.length = 0;
+    await service.addPair({ symbol: 'ADM/USD', krakenSymbol: 'ADMUSD', base: 'ADM', quote: 'USD' });
+    await service.updatePair('ADM/USD', { krakenSymbol: 'XADMZUSD' });
+    await service.setPairActive('ADM/USD', false);
+    await service.setPairActive('ADM/USD', true);
+    expect(await pairRow('ADM/USD')).toMatchObject({ krakenSymbol: 'XADMZUSD', active: true });
+    await service.deletePair('ADM/USD');
+    expect(await pairRow('ADM/USD')).toBeUndefined();
+    expect(pairUpdates).toEqual(
+      (['added', 'updated', 'deactivated', 'activated', 'deleted'] as const).map((action) => ({
+        pair: 'ADM/USD',
+        action,
+      })),
+    );
+    await expect(service.setPairActive('NOPE/USD', true)).rejects.toThrow(/Unknown pair/);
   });
 });

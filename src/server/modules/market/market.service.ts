@@ -5,15 +5,18 @@
  * is deactivated (an admin can turn it back on), and one success resets the count.
  */
 import type { Database } from '../../db/client';
+import type { PairUpdateEvent } from '../../../contract/events';
 import type { CandleInterval } from '../../db/schema';
-import type { Candle } from '../../engine/types';
-import { HOUR_MS, MINUTE_MS, floorTo } from '../../providers/market/candle-math';
+import type { Candle } from '../../shared/candles';
+import { floorTo } from '../../shared/candles';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/time';
 import type { MarketSource, MarketTicker } from '../../providers/market/market-source';
-import { applyRetention, type RetentionResult, type RetentionSettings } from './market-retention';
+import type { LogsService } from '../logs/logs.service';
+import { createPairAdmin } from './market-pairs';
+import { pruneMarketData, type MarketRetentionResult } from './market-retention';
 import { createMarketRepo, type CryptoPairRow, type NewCryptoPair } from './market.repo';
 
 export const MAX_REFRESH_FAILURES = 5;
-const DAY_MS = 24 * HOUR_MS;
 
 /** How far back each interval is kept filled. */
 export const CANDLE_WINDOWS: Record<CandleInterval, { windowMs: number; intervalMs: number }> = {
@@ -37,9 +40,13 @@ export interface MarketLog {
 export interface MarketServiceDeps {
   db: Database;
   source: MarketSource;
-  /** Wall clock for action logs and analysis/log retention; default Date.now. Market data uses source.now(). */
+  /** Where sync and refresh results are logged (the logs module). */
+  logs: Pick<LogsService, 'action'>;
+  /** Wall clock for action logs; default Date.now. Market data uses source.now(). */
   clock?: () => number;
   onTicker?: (event: TickerEvent) => void;
+  /** Every change of a pair row: sync, admin edits, automatic deactivation (`pair_updates`). */
+  onPairUpdate?: (event: PairUpdateEvent) => void;
   log?: MarketLog;
 }
 
@@ -59,6 +66,13 @@ export function createMarketService(deps: MarketServiceDeps) {
   const { db, source } = deps;
   const clock = deps.clock ?? Date.now;
   const repo = createMarketRepo(db);
+  const announce = (pair: string, action: PairUpdateEvent['action']) => {
+    try {
+      deps.onPairUpdate?.({ pair, action });
+    } catch (error) {
+      deps.log?.warn({ pair, error: String(error) }, 'onPairUpdate listener threw');
+    }
+  };
 
   async function requirePair(symbol: string): Promise<CryptoPairRow> {
     const pair = await repo.findPair(symbol);
@@ -75,10 +89,17 @@ export function createMarketService(deps: MarketServiceDeps) {
   return {
     listPairs: () => repo.listPairs(),
     pairBySymbol: (symbol: string) => repo.findPair(symbol),
+    pairById: (id: number) => repo.findPairById(id),
     latestQuote: (pairId: number) => repo.latestQuote(pairId),
-    async activePairs(): Promise<CryptoPairRow[]> {
-      return (await repo.listPairs()).filter((p) => p.active);
-    },
+    latestTicker: (pairId: number) => repo.latestTicker(pairId),
+    /** The last 24 hourly candles folded into one (pair details before the first ticker). */
+    lastDay: (pairId: number) => repo.lastDay(pairId),
+    latestQuoteVolumes: (pairIds: number[]) => repo.latestQuoteVolumes(pairIds),
+    activePairCount: () => repo.activePairCount(),
+    /** Active pairs, all or only those of `symbols`. */
+    activePairs: (symbols?: string[]): Promise<CryptoPairRow[]> =>
+      symbols?.length === 0 ? Promise.resolve([]) : repo.activePairs(symbols),
+    ...createPairAdmin({ repo, announce }),
 
     /**
      * Makes the pair table match the source's list: new pairs added (active as the source
@@ -129,7 +150,10 @@ export function createMarketService(deps: MarketServiceDeps) {
         await txRepo.deactivatePairs(deactivate.map((row) => row.id));
         return { added, updated, deactivated: deactivate.map((row) => row.symbol) };
       });
-      await repo.logAction({
+      for (const symbol of result.added) announce(symbol, 'added');
+      for (const symbol of result.updated) announce(symbol, 'updated');
+      for (const symbol of result.deactivated) announce(symbol, 'deactivated');
+      await deps.logs.action({
         pair: null,
         action: 'market.sync',
         status: 'ok',
@@ -183,7 +207,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         const ticker = await source.fetchTicker(symbol);
         await repo.insertTickerLog(pair.id, ticker);
         if (pair.deactivationAttempts > 0) await repo.resetFailures(pair.id);
-        await repo.logAction({
+        await deps.logs.action({
           pair: symbol,
           action: 'market.refresh',
           status: 'ok',
@@ -195,7 +219,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         const message = error instanceof Error ? error.message : String(error);
         const { attempts, active } = await repo.recordFailure(pair.id, MAX_REFRESH_FAILURES);
         const deactivated = pair.active && !active;
-        await repo.logAction({
+        await deps.logs.action({
           pair: symbol,
           action: 'market.refresh',
           status: 'error',
@@ -203,6 +227,7 @@ export function createMarketService(deps: MarketServiceDeps) {
           at: clock(),
         });
         deps.log?.warn({ pair: symbol, error: message, attempts, deactivated }, 'market refresh failed');
+        if (deactivated) announce(symbol, 'deactivated');
         return { ok: false, error: message, attempts, deactivated };
       }
       try {
@@ -219,8 +244,9 @@ export function createMarketService(deps: MarketServiceDeps) {
       return repo.candles(pairId, interval, sinceMs, untilMs);
     },
 
-    applyRetention(settings: RetentionSettings): Promise<RetentionResult> {
-      return applyRetention(repo, settings, { marketNow: source.now(), wallNow: clock() });
+    /** Ages out ticker logs and candles (`retentionPolicy` days, on the market's clock). */
+    pruneMarketData(retentionPolicyDays: number): Promise<MarketRetentionResult> {
+      return pruneMarketData(repo, retentionPolicyDays, source.now());
     },
   };
 }

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIVE_TRIGGER_WINDOW_MS } from '../analysis/analysis-record';
+import { parseStoredFigures } from '../analysis/analysis-figures';
 import { materialize, toHeatRecord } from './heat-map.entry';
-import type { HeatInputs } from './heat-map.repo';
+import type { HeatInputs } from './heat-map.inputs';
 import { buildAnalysisFigures } from './testing/market-fixtures';
 
 const T0 = Date.parse('2026-11-21T12:00:00.000Z');
 const HOUR = 3_600_000;
+
+const rawFigures = () =>
+  buildAnalysisFigures({
+    pair: 'BTC/USD',
+    pairId: 1,
+    completedAt: new Date(T0 - HOUR),
+    heatScore: 70,
+    positionType: 'long',
+  });
 
 function inputs(overrides: Partial<HeatInputs> = {}): HeatInputs {
   const completedAt = new Date(T0 - HOUR);
@@ -15,16 +24,10 @@ function inputs(overrides: Partial<HeatInputs> = {}): HeatInputs {
       id: 'a-1',
       completedAt,
       density: 0.4,
-      figures: buildAnalysisFigures({
-        pair: 'BTC/USD',
-        pairId: 1,
-        completedAt,
-        heatScore: 70,
-        positionType: 'long',
-      }),
+      figures: parseStoredFigures(rawFigures()),
     },
     offers: [{ status: 'open', expiresAt: new Date(T0 + 2 * HOUR) }],
-    triggers: [{ type: 'news', firedAt: new Date(T0 - ACTIVE_TRIGGER_WINDOW_MS + HOUR) }],
+    triggers: [{ type: 'news', activeUntil: new Date(T0 + HOUR) }],
     errors: [{ error: 'timeout', at: new Date(T0 - 23 * HOUR) }],
     ...overrides,
   };
@@ -59,9 +62,9 @@ describe('heat-map entry', () => {
           { status: 'hot', expiresAt: new Date(T0 + HOUR) },
         ],
         triggers: [
-          { type: 'breakout', firedAt: new Date(T0 - 60_000) },
-          { type: 'news', firedAt: new Date(T0 - 120_000) },
-          { type: 'breakout', firedAt: new Date(T0 - HOUR) },
+          { type: 'breakout', activeUntil: new Date(T0 + 6 * HOUR - 60_000) },
+          { type: 'news', activeUntil: new Date(T0 + 6 * HOUR - 120_000) },
+          { type: 'breakout', activeUntil: new Date(T0 + 5 * HOUR) },
         ],
       }),
     )!;
@@ -74,15 +77,16 @@ describe('heat-map entry', () => {
   it('leaves out a pair without a usable analysis', () => {
     expect(toHeatRecord(inputs({ analysis: null }))).toBeNull();
     const broken = inputs();
-    broken.analysis!.figures = { analysis: { heatScore: 'hot' } };
+    broken.analysis!.figures = parseStoredFigures({ analysis: { heatScore: 'hot' } });
     expect(toHeatRecord(broken)).toBeNull();
   });
 
   it('clamps scores into the contract ranges', () => {
     const raw = inputs();
-    const figures = raw.analysis!.figures as ReturnType<typeof buildAnalysisFigures>;
+    const figures = rawFigures();
     figures.analysis.heatScore = 100.0000001;
     figures.analysis.progrevScore = -0.01;
+    raw.analysis!.figures = parseStoredFigures(figures);
     const entry = materialize(toHeatRecord(raw)!, T0).entry;
     expect([entry.heatScore, entry.progrevScore]).toEqual([100, 0]);
   });

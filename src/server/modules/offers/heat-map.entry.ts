@@ -5,9 +5,7 @@
  * and applied when the entry is read, so a cached entry never shows a lapsed trigger or offer.
  */
 import { adminHeatMapEntrySchema, type HeatMapEntry } from '../../../contract/heatmap';
-import { ACTIVE_TRIGGER_WINDOW_MS } from '../analysis/analysis-record';
-import { RECENT_ERROR_WINDOW_MS, type HeatInputs } from './heat-map.repo';
-import { parseStoredFigures } from './stored-figures';
+import { RECENT_ERROR_WINDOW_MS, type HeatInputs } from './heat-map.inputs';
 
 export type HeatBase = Omit<HeatMapEntry, 'status' | 'activeTriggers'>;
 
@@ -17,7 +15,8 @@ export interface HeatRecord {
   /** lastUpdated in epoch ms (time-range filter, updated_desc sort). */
   updatedAt: number;
   offers: { status: 'open' | 'hot'; expiresAt: number }[];
-  triggers: { type: string; firedAt: number }[];
+  /** Until when each trigger counts as active (epoch ms), latest first. */
+  triggers: { type: string; activeUntil: number }[];
   errors: { error: string; at: number }[];
 }
 
@@ -38,7 +37,7 @@ export interface CurrentEntry {
 export function toHeatRecord(inputs: HeatInputs): HeatRecord | null {
   const analysis = inputs.analysis;
   if (!analysis) return null;
-  const parsed = parseStoredFigures(analysis.figures);
+  const parsed = analysis.figures;
   if (!parsed) return null;
   const { analysis: figures, tickerData, aiSummary } = parsed;
   return {
@@ -68,8 +67,8 @@ export function toHeatRecord(inputs: HeatInputs): HeatRecord | null {
     updatedAt: analysis.completedAt.getTime(),
     offers: inputs.offers.map((o) => ({ status: o.status, expiresAt: o.expiresAt.getTime() })),
     triggers: inputs.triggers
-      .map((t) => ({ type: t.type, firedAt: t.firedAt.getTime() }))
-      .sort((a, b) => b.firedAt - a.firedAt),
+      .map((t) => ({ type: t.type, activeUntil: t.activeUntil.getTime() }))
+      .sort((a, b) => b.activeUntil - a.activeUntil),
     errors: inputs.errors.map((e) => ({ error: e.error, at: e.at.getTime() })).sort((a, b) => b.at - a.at),
   };
 }
@@ -87,7 +86,7 @@ export function materialize(record: HeatRecord, now: number): CurrentEntry {
 
   const activeTriggers: string[] = [];
   for (const trigger of record.triggers) {
-    const lapses = trigger.firedAt + ACTIVE_TRIGGER_WINDOW_MS;
+    const lapses = trigger.activeUntil;
     if (lapses <= now) continue;
     until(lapses);
     if (!activeTriggers.includes(trigger.type)) activeTriggers.push(trigger.type);

@@ -9,11 +9,10 @@
  * the others re-read too. A full reload every few minutes catches anything a lost message missed.
  */
 import type { HeatMapEntry } from '../../../contract/heatmap';
-import type { Database } from '../../db/client';
 import { isBusEvent, type BusMessage, type EventBus } from '../../realtime/event-bus';
 import { materialize, toHeatRecord, type CurrentEntry, type HeatRecord } from './heat-map.entry';
 import { createHeatMapPublisher } from './heat-map.publisher';
-import { loadHeatInputs } from './heat-map.repo';
+import { loadHeatInputs, type HeatSources } from './heat-map.inputs';
 
 const RELOAD_EVERY_MS = 5 * 60 * 1000;
 
@@ -23,7 +22,8 @@ interface Logger {
 }
 
 export interface HeatMapStoreDeps {
-  db: Database;
+  /** Where the entries' data comes from: the owning modules' services (heat-map.inputs.ts). */
+  sources: HeatSources;
   bus: EventBus;
   now?: () => number;
   log?: Logger;
@@ -43,7 +43,7 @@ function pairTouched(message: BusMessage, self: string): string | null {
 }
 
 export function createHeatMapStore(deps: HeatMapStoreDeps) {
-  const { db, bus } = deps;
+  const { sources, bus } = deps;
   const now = deps.now ?? Date.now;
   const log: Logger = deps.log ?? {
     warn: (details, message) => console.warn(`[heat-map] ${message}`, details),
@@ -81,7 +81,7 @@ export function createHeatMapStore(deps: HeatMapStoreDeps) {
 
   async function readPair(pair: string): Promise<void> {
     const mark = ++seq;
-    const inputs = (await loadHeatInputs(db, { symbols: [pair], now: new Date(now()) })).get(pair);
+    const inputs = (await loadHeatInputs(sources, { symbols: [pair], now: new Date(now()) })).get(pair);
     refreshedAt.set(pair, mark);
     const record = inputs ? toHeatRecord(inputs) : null;
     if (inputs && !record) log.warn({ pair }, 'no usable completed analysis; pair not on the heat map');
@@ -122,7 +122,7 @@ export function createHeatMapStore(deps: HeatMapStoreDeps) {
 
   async function reload(): Promise<void> {
     const mark = ++seq;
-    const all = await loadHeatInputs(db, { now: new Date(now()) });
+    const all = await loadHeatInputs(sources, { now: new Date(now()) });
     const at = now();
     const untouched = (pair: string) => (refreshedAt.get(pair) ?? 0) < mark;
     for (const pair of [...current.keys()]) {

@@ -64,7 +64,8 @@ export function toOffer(row: OfferRow, pair: string, extras: OfferExtras = {}): 
       horizonMinutes: row.horizonMinutes,
       feePercent: row.feePercent,
     },
-    outcome: row.outcome,
+    // An unscoreable offer has no outcome to show: the API's outcome stays null (not scored).
+    outcome: row.outcome === 'unscoreable' ? null : row.outcome,
     outcomeAt: row.outcomeAt?.toISOString() ?? null,
   });
 }

@@ -11,7 +11,9 @@ import { and, asc, desc, eq, gt, gte, lte, notExists, or, sql, type SQL } from '
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListOffersQuery } from '../../../contract/offers';
 import type { Database } from '../../db/client';
-import { cryptoPairs, offers, userOffers } from '../../db/schema';
+// eslint-disable-next-line server/table-owner -- read-only join for the symbol (see offers.repo.ts)
+import { cryptoPairs } from '../../db/schema';
+import { offers, userOffers } from '../../db/schema';
 import type { OfferRow } from './offer-dto';
 
 export interface OfferListFilter {

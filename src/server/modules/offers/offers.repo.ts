@@ -1,6 +1,10 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cryptoPairs, offerFeedback, offers, tickerLogs } from '../../db/schema';
+// The list and one offer join crypto_pairs read-only for the symbol (shown and searched): one query
+// instead of a round trip through the market service per page. The only foreign table read here.
+// eslint-disable-next-line server/table-owner
+import { cryptoPairs } from '../../db/schema';
+import { offerFeedback, offers } from '../../db/schema';
 import type { OfferRow } from './offer-dto';
 import { createOffersListQuery } from './offers-list.repo';
 
@@ -12,25 +16,6 @@ export function createOffersRepo(db: Database) {
   return {
     /** One page of the offers a trader may still act on, and how many there are in all. */
     list: listOffers,
-
-    /** Latest ticker log per pair: 24 h base volume × price = quote volume. */
-    async quoteVolumes(pairIds: number[]): Promise<Map<number, number>> {
-      if (pairIds.length === 0) return new Map();
-      const rows = await db
-        .selectDistinctOn([tickerLogs.pairId], {
-          pairId: tickerLogs.pairId,
-          price: tickerLogs.price,
-          volume: tickerLogs.volume,
-        })
-        .from(tickerLogs)
-        .where(inArray(tickerLogs.pairId, pairIds))
-        .orderBy(tickerLogs.pairId, desc(tickerLogs.timestamp));
-      const volumes = new Map<number, number>();
-      for (const row of rows) {
-        if (row.volume !== null) volumes.set(row.pairId, Number(row.volume) * Number(row.price));
-      }
-      return volumes;
-    },
 
     async find(offerId: string): Promise<{ offer: OfferRow; pair: string } | null> {
       const [row] = await db

@@ -1,8 +1,26 @@
 import type { FeedbackInput, ListOffersQuery, ListOffersResponse, Offer } from '../../../contract/offers';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
+import type { CandleInterval } from '../../providers/market/market-source';
+import type { Candle } from '../../shared/candles';
+import { createOfferLifecycle } from './offer-lifecycle';
 import { toOffer } from './offer-dto';
+import { publishOffer, type PublishInput, type PublishResult } from './offer-publisher';
+import { createOffersLifecycleRepo } from './offers-lifecycle.repo';
 import { createOffersRepo } from './offers.repo';
+
+export type { PublishInput, PublishResult };
+
+export interface OffersDeps {
+  db: Database;
+  /** The market module: 24 h quote volume of pairs (offers made before volumes were stored). */
+  latestQuoteVolumes(pairIds: number[]): Promise<Map<number, number>>;
+  loadCandles(pairId: number, interval: CandleInterval, sinceMs: number): Promise<Candle[]>;
+  /** The market's clock (scoring judges horizons in market time). */
+  marketNow(): number;
+  now?: () => Date;
+  log?: { warn(details: object, message: string): void };
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,14 +33,25 @@ function bounds(name: string, min: number | undefined, max: number | undefined) 
 /** A blank comma list (`positionType=`) means no filter, like an absent one. */
 const listOrUndefined = <T>(list: T[] | undefined) => (list && list.length > 0 ? list : undefined);
 
-export function createOffersService(deps: { db: Database; now?: () => Date }) {
+/**
+ * The offers module: the trader's list and feedback, and the whole life of an offer (published
+ * from an analysis, expired at its horizon, scored). Other modules reach the offers tables only here.
+ */
+export function createOffersService(deps: OffersDeps) {
   const repo = createOffersRepo(deps.db);
+  const lifecycleRepo = createOffersLifecycleRepo(deps.db);
+  const lifecycle = createOfferLifecycle({
+    repo: lifecycleRepo,
+    loadCandles: (pairId, interval, since) => deps.loadCandles(pairId, interval, since),
+    marketNow: () => deps.marketNow(),
+    log: deps.log,
+  });
   const now = deps.now ?? (() => new Date());
 
   async function volumesFor(rows: { offer: { pairId: number; volume: string | null } }[]) {
     // The offer's own figure (24 h quote volume when it was made) first, the latest ticker otherwise.
     const missing = [...new Set(rows.filter((r) => r.offer.volume === null).map((r) => r.offer.pairId))];
-    const latest = await repo.quoteVolumes(missing);
+    const latest = await deps.latestQuoteVolumes(missing);
     return (row: (typeof rows)[number]) =>
       row.offer.volume !== null ? Number(row.offer.volume) : (latest.get(row.offer.pairId) ?? null);
   }
@@ -68,6 +97,18 @@ export function createOffersService(deps: { db: Database; now?: () => Date }) {
       if (!UUID.test(offerId) || !(await repo.exists(offerId))) throw notFound('Offer not found');
       await repo.addFeedback({ userId, offerId, type: input.type, text: input.text?.trim() || null });
     },
+
+    /** Turns an analysis' signal into an offer, or refreshes the pair's live ones (offer-publisher.ts). */
+    publish: (input: PublishInput): Promise<PublishResult> => publishOffer(lifecycleRepo, input),
+
+    /** Live (open/hot, unexpired) offers of these pairs, hottest first. */
+    liveOffers: (pairIds: number[], at = now()) => lifecycleRepo.live(pairIds, at),
+
+    /** Settled offers with a real outcome, grouped for Signal Quality. */
+    outcomeStats: (since: Date | null) => lifecycleRepo.outcomeStats(since),
+
+    expireOffers: lifecycle.expireOffers,
+    scoreOutcomes: lifecycle.scoreOutcomes,
   };
 }
 

@@ -1,10 +1,20 @@
 import type { PairTicker, TickerInclude } from '../../../contract/pairs';
 import { pairTickerSchema } from '../../../contract/pairs';
-import type { Database } from '../../db/client';
 import { notFound } from '../../http/errors';
-import { parseStoredFigures, type ReadFigures } from '../offers/stored-figures';
-import { createPairsRepo } from './pairs.repo';
+import type { AnalysisService, ReadFigures } from '../analysis/analysis.service';
+import type { MarketService } from '../market/market.service';
+import type { OffersService } from '../offers/offers.service';
+import type { TriggersService } from '../triggers/triggers.service';
 import { deriveSentiment } from './sentiment';
+
+/** Pair details read from the modules that own the data (the pairs module owns no table). */
+export interface PairsDeps {
+  market: Pick<MarketService, 'pairBySymbol' | 'latestTicker' | 'lastDay' | 'listPairs'>;
+  analysis: Pick<AnalysisService, 'latestCompleted'>;
+  offers: Pick<OffersService, 'liveOffers'>;
+  triggers: Pick<TriggersService, 'activeTriggerTypes'>;
+  now?: () => Date;
+}
 
 interface Market {
   price: number;
@@ -39,12 +49,12 @@ function describe(pair: string, market: Market, figures: ReadFigures | null, tri
  * the last 24 h of hourly candles), the latest completed analysis, the live offer and the active
  * triggers, read fresh from the database.
  */
-export function createPairsService(deps: { db: Database; now?: () => Date }) {
-  const repo = createPairsRepo(deps.db);
+export function createPairsService(deps: PairsDeps) {
+  const { market: markets } = deps;
   const now = deps.now ?? (() => new Date());
 
   async function market(pairId: number): Promise<Market | null> {
-    const ticker = await repo.latestTicker(pairId);
+    const ticker = await markets.latestTicker(pairId);
     if (ticker)
       return {
         price: Number(ticker.price),
@@ -54,7 +64,7 @@ export function createPairsService(deps: { db: Database; now?: () => Date }) {
         bid: num(ticker.bid),
         ask: num(ticker.ask),
       };
-    const day = await repo.lastDay(pairId);
+    const day = await markets.lastDay(pairId);
     if (!day) return null;
     return {
       price: day.close,
@@ -67,26 +77,31 @@ export function createPairsService(deps: { db: Database; now?: () => Date }) {
   }
 
   return {
-    knownSymbols: (symbols: string[]) => repo.knownSymbols(symbols),
+    async knownSymbols(symbols: string[]): Promise<Set<string>> {
+      if (symbols.length === 0) return new Set();
+      const wanted = new Set(symbols);
+      return new Set((await markets.listPairs()).map((p) => p.symbol).filter((s) => wanted.has(s)));
+    },
 
     async ticker(symbol: string, include: readonly TickerInclude[] = []): Promise<PairTicker> {
-      const pair = await repo.findPair(symbol);
+      const pair = await markets.pairBySymbol(symbol);
       if (!pair) throw notFound('Unknown pair');
       const at = now();
-      const [quote, analysis, live, triggers] = await Promise.all([
+      const [quote, analyses, live, triggers] = await Promise.all([
         market(pair.id),
-        repo.latestAnalysis(pair.id),
-        repo.liveOffers(pair.id, at),
-        repo.activeTriggerTypes(pair.symbol, at),
+        deps.analysis.latestCompleted([pair.id]),
+        deps.offers.liveOffers([pair.id], at),
+        deps.triggers.activeTriggerTypes(pair.symbol),
       ]);
       if (!quote) throw notFound(`No market data for ${pair.symbol} yet`);
-      const figures = analysis ? parseStoredFigures(analysis.figures) : null;
+      const analysis = analyses[0] ?? null;
+      const figures = analysis?.figures ?? null;
       const a = figures?.analysis ?? null;
       const wants = new Set(include);
 
       let historical: PairTicker['historical'] = null;
       if (wants.has('historical')) {
-        const day = await repo.lastDay(pair.id);
+        const day = await markets.lastDay(pair.id);
         historical = day
           ? { high24h: day.high, low24h: day.low }
           : a
@@ -128,7 +143,7 @@ export function createPairsService(deps: { db: Database; now?: () => Date }) {
         refereeRisk: a?.risk ?? null,
         activeTriggers: triggers,
         aiComments: { summary: figures?.aiSummary?.trim() || 'None' },
-        lastUpdated: a ? (analysis?.completedAt?.toISOString() ?? null) : null,
+        lastUpdated: a ? (analysis?.completedAt.toISOString() ?? null) : null,
         offerId: offer?.id ?? null,
       });
     },

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   autoAnalysisConfigSchema,
   type AutoAnalysisConfig,
@@ -6,9 +5,8 @@ import {
   type GlobalSettingsPatch,
 } from '../../../contract/admin-settings';
 import type { Database } from '../../db/client';
-import { auditLogs, globalSettings } from '../../db/schema';
-
-type Row = typeof globalSettings.$inferSelect;
+import type { LogsService } from '../logs/logs.service';
+import { createSettingsRepo, type GlobalSettingsRow as Row } from './settings.repo';
 
 function toGlobalSettings(row: Row): GlobalSettings {
   return {
@@ -32,13 +30,10 @@ function autoAnalysisConfig(row: Row): AutoAnalysisConfig {
   return parsed.success ? parsed.data : autoAnalysisConfigSchema.parse({});
 }
 
-/** The single global-settings row (id 1, created by the migrations). */
-export function createSettingsService(db: Database) {
-  async function row(): Promise<Row> {
-    const [found] = await db.select().from(globalSettings).where(eq(globalSettings.id, 1));
-    if (!found) throw new Error('global settings row is missing');
-    return found;
-  }
+/** The global settings; every change is audited in the same transaction. */
+export function createSettingsService(db: Database, logs: Pick<LogsService, 'audit'>) {
+  const repo = createSettingsRepo(db);
+  const row = () => repo.row();
 
   return {
     async get(): Promise<GlobalSettings> {
@@ -53,9 +48,8 @@ export function createSettingsService(db: Database) {
     /** Applies a validated patch and records who changed what in the audit log, atomically. */
     async update(patch: GlobalSettingsPatch, userId: string): Promise<GlobalSettings> {
       return db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(globalSettings)
-          .set({
+        const updated = await repo.update(
+          {
             ...(patch.aiModel !== undefined && { aiModel: patch.aiModel }),
             ...(patch.chatgptMaxRequests !== undefined && { chatgptMaxRequests: patch.chatgptMaxRequests }),
             ...(patch.retentionPolicy !== undefined && { retentionPolicyDays: patch.retentionPolicy }),
@@ -68,13 +62,10 @@ export function createSettingsService(db: Database) {
             ...(patch.autoAnalysisConfig !== undefined && { autoAnalysisConfig: patch.autoAnalysisConfig }),
             updatedAt: new Date(),
             updatedBy: userId,
-          })
-          .where(eq(globalSettings.id, 1))
-          .returning();
-        if (!updated) throw new Error('global settings row is missing');
-        await tx
-          .insert(auditLogs)
-          .values({ userId, action: 'global_settings.update', details: { changes: patch } });
+          },
+          tx,
+        );
+        await logs.audit({ userId, action: 'global_settings.update', details: { changes: patch } }, tx);
         return toGlobalSettings(updated);
       });
     },

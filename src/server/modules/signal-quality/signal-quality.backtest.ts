@@ -1,7 +1,4 @@
-import { desc } from 'drizzle-orm';
 import type { BacktestCalibration } from '../../../contract/signal-quality';
-import type { Database } from '../../db/client';
-import { signalQualityReports } from '../../db/schema';
 import {
   ENGINE_VERSION,
   summarizeCalibration,
@@ -16,7 +13,8 @@ const LOOKBACK_DAYS = 45;
 const STEP_HOURS = 7;
 
 export interface BacktestDeps {
-  db: Database;
+  /** Stores the report (signal-quality.repo's insertReport). */
+  saveReport(report: BacktestCalibration): Promise<void>;
   pairs(): Promise<{ id: number; symbol: string }[]>;
   hourlyCandles(pairId: number): Promise<Candle[]>;
   takerFeePercent: number;
@@ -58,19 +56,6 @@ export async function computeBacktestReport(deps: BacktestDeps): Promise<Backtes
     warmupDays: WARMUP_DAYS,
     lookbackDays: LOOKBACK_DAYS,
   };
-  await deps.db.insert(signalQualityReports).values({
-    engineVersion: ENGINE_VERSION,
-    pairs: pairs.length,
-    report: report,
-  });
+  await deps.saveReport(report);
   return report;
-}
-
-export async function latestBacktestReport(db: Database): Promise<BacktestCalibration | null> {
-  const [row] = await db
-    .select({ report: signalQualityReports.report })
-    .from(signalQualityReports)
-    .orderBy(desc(signalQualityReports.computedAt))
-    .limit(1);
-  return (row?.report as BacktestCalibration | undefined) ?? null;
 }

@@ -1,14 +1,12 @@
-import { and, gte, isNotNull, sql } from 'drizzle-orm';
 import type {
   CalibrationBucket,
   SignalQualityGroup,
   SignalQualityQuery,
   SignalQualityResponse,
 } from '../../../contract/signal-quality';
-import type { Database } from '../../db/client';
-import { offers } from '../../db/schema';
 import { ENGINE_VERSION } from '../../engine';
-import { latestBacktestReport } from './signal-quality.backtest';
+import type { OffersService } from '../offers/offers.service';
+import type { SignalQualityRepo } from './signal-quality.repo';
 
 const RANGE_DAYS: Record<SignalQualityQuery['timeRange'], number | null> = {
   '7d': 7,
@@ -39,26 +37,18 @@ function outcomeCounts(c: Counts) {
 /**
  * Live results: every offer scored at its horizon (accepted, rejected, ignored or expired alike),
  * predicted success against realised, by position type × risk and by band of prediction; plus the
- * latest walk-forward backtest of the engine on stored candles.
+ * latest walk-forward backtest of the engine on stored candles. Only real outcomes count
+ * (succeeded, failed, neither): an unscoreable offer says nothing about the prediction.
  */
-export function createSignalQualityService(db: Database) {
+export function createSignalQualityService(deps: {
+  offers: Pick<OffersService, 'outcomeStats'>;
+  repo: SignalQualityRepo;
+}) {
   return {
     async read(query: SignalQualityQuery): Promise<SignalQualityResponse> {
       const days = RANGE_DAYS[query.timeRange];
       const since = days === null ? null : new Date(Date.now() - days * 86_400_000);
-      const rows = await db
-        .select({
-          positionType: offers.positionType,
-          riskLevel: offers.riskLevel,
-          band: sql<number>`least(9, floor(${offers.successRate} / 10))::int`,
-          outcome: offers.outcome,
-          n: sql<number>`count(*)::int`,
-          predictedSum: sql<number>`sum(${offers.successRate})::float8`,
-          brierSum: sql<number>`sum(power(${offers.successRate} / 100 - case when ${offers.outcome} = 'succeeded' then 1 else 0 end, 2))::float8`,
-        })
-        .from(offers)
-        .where(and(isNotNull(offers.outcome), since ? gte(offers.createdAt, since) : undefined))
-        .groupBy(offers.positionType, offers.riskLevel, sql`3`, offers.outcome);
+      const rows = await deps.offers.outcomeStats(since);
 
       const empty = (): Counts => ({ sampleSize: 0, succeeded: 0, failed: 0, neither: 0, predictedSum: 0 });
       const groups = new Map<
@@ -84,7 +74,7 @@ export function createSignalQualityService(db: Database) {
           target.predictedSum += row.predictedSum;
           if (row.outcome === 'succeeded') target.succeeded += row.n;
           else if (row.outcome === 'failed') target.failed += row.n;
-          else target.neither += row.n;
+          else if (row.outcome === 'neither') target.neither += row.n;
         }
         brierSum += row.brierSum;
         total += row.n;
@@ -95,7 +85,7 @@ export function createSignalQualityService(db: Database) {
         ...outcomeCounts(band),
       }));
       return {
-        backtest: await latestBacktestReport(db),
+        backtest: await deps.repo.latestReport(),
         groups: [...groups.values()]
           .sort(
             (a, b) => a.positionType.localeCompare(b.positionType) || a.riskLevel.localeCompare(b.riskLevel),

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { count, eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { systemHealthEndpoint, type SystemHealth } from '../../../contract/admin-system-health';
-import type { Database } from '../../db/client';
-import { cryptoPairs } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-queue';
+import type { MarketService } from '../market/market.service';
 
 export interface SystemHealthDeps {
-  db: Database;
+  market: Pick<MarketService, 'activePairCount'>;
   queues: JobQueue<unknown>[];
   redisUrl?: string;
 }
@@ -21,15 +19,12 @@ export function createSystemHealth(deps: SystemHealthDeps) {
 
   return {
     async read(): Promise<SystemHealth> {
-      const [pairs] = await deps.db
-        .select({ n: count() })
-        .from(cryptoPairs)
-        .where(eq(cryptoPairs.active, true));
+      const activePairs = await deps.market.activePairCount();
       const queue: Record<string, number> = {};
       for (const q of deps.queues) {
         for (const [state, n] of Object.entries(await q.counts())) queue[`${q.name}:${state}`] = n;
       }
-      return { activePairs: pairs?.n ?? 0, redisKeys: redis ? await redis.dbsize() : null, queue };
+      return { activePairs, redisKeys: redis ? await redis.dbsize() : null, queue };
     },
     registerRoutes(scope: FastifyInstance): void {
       scope

@@ -232,6 +232,8 @@ describe('feed triggers (loopback RSS / Atom server)', () => {
     });
     const other = createTriggersService({
       db: t.db,
+      logs: t.logs,
+      thresholds: t.thresholds,
       clock: () => NOW,
       fetchFeed: createFeedFetcher({ timeoutMs: 300, allowPrivate: true }),
       requestAnalysis: async () => ({ analysisId: 'other' }),

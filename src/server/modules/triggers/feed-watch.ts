@@ -134,7 +134,7 @@ async function recordFailure(ctx: WatchContext, row: TriggerRow, message: string
   if (previous.error === message) return;
   if (!(await ctx.repo.claimLastSeen(row.id, row.lastSeen, { ...previous, error: message }))) return;
   ctx.log?.warn({ triggerId: row.id, source: row.source, err: message }, 'trigger feed failed');
-  await ctx.repo.logAction({
+  await ctx.logs.action({
     pair: row.symbol,
     action: 'trigger.feed_error',
     status: 'error',

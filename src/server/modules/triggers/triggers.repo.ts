@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TriggerType } from '../../../contract/enums';
 import type { Executor } from '../../db/client';
-import { actionLogs, auditLogs, triggers, type LogDetails, type TriggerLastSeen } from '../../db/schema';
+import { triggers, type TriggerLastSeen } from '../../db/schema';
 import type { TriggerRow } from './trigger-options';
 
 export type NewTrigger = typeof triggers.$inferInsert;
@@ -84,16 +84,20 @@ export function createTriggersRepo(db: Executor) {
       return rows.length === 1;
     },
 
-    /** Active triggers fired after `since`: type per trigger, of one pair or of all pairs. */
-    async firedSince(since: Date, symbol?: string): Promise<{ symbol: string; type: TriggerType }[]> {
+    /** Active triggers fired after `since` (of these pairs, or all), oldest firing first. */
+    async firedSince(
+      since: Date,
+      symbols?: string[],
+    ): Promise<{ symbol: string; type: TriggerType; firedAt: Date | null }[]> {
+      if (symbols?.length === 0) return [];
       return db
-        .select({ symbol: triggers.symbol, type: triggers.type })
+        .select({ symbol: triggers.symbol, type: triggers.type, firedAt: triggers.lastFiredAt })
         .from(triggers)
         .where(
           and(
             eq(triggers.active, true),
             gt(triggers.lastFiredAt, since),
-            symbol === undefined ? undefined : eq(triggers.symbol, symbol),
+            symbols === undefined ? undefined : inArray(triggers.symbol, symbols),
           ),
         )
         .orderBy(asc(triggers.lastFiredAt));
@@ -105,19 +109,6 @@ export function createTriggersRepo(db: Executor) {
         .from(triggers)
         .where(and(eq(triggers.active, true), gt(triggers.lastFiredAt, since), eq(triggers.symbol, symbol)));
       return row?.n ?? 0;
-    },
-
-    async audit(
-      userId: string | null,
-      action: string,
-      details: LogDetails,
-      tx: Executor = db,
-    ): Promise<void> {
-      await tx.insert(auditLogs).values({ userId, action, details });
-    },
-
-    async logAction(entry: { pair: string | null; action: string; status: string; details: LogDetails }) {
-      await db.insert(actionLogs).values(entry);
     },
   };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manageTriggerInputSchema, type ManageTriggerFormInput } from '../../../contract/admin-triggers';
 import { actionLogs, auditLogs, triggers } from '../../db/schema';
-import { ACTIVE_TRIGGER_WINDOW_MS } from '../analysis/analysis-record';
+import { ACTIVE_TRIGGER_WINDOW_MS } from './triggers.service';
 import { candlesFrom, flat } from './testdata/candles';
 import { NOW, createServiceFixture } from './testdata/service-fixture';
 import { matching, arrayContaining, objectContaining } from './testdata/matchers';
@@ -198,9 +198,12 @@ describe('triggers service', () => {
     expect(await t.service.activeTriggerTypes('BTC/USD')).toEqual(['breakout']);
     expect(await t.service.activeTriggerCount('BTC/USD')).toBe(1);
     expect(await t.service.activeTriggerTypes('UNI/USD')).toEqual([]);
-    const byPair = await t.service.activeTriggersByPair();
-    expect(byPair.get('ETH/USD')).toEqual(['volume_spike']);
-    expect(byPair.get('DOT/USD')).toEqual(['advisor_request']);
+    const all = await t.service.activeTriggers();
+    const typesOf = (pair: string) => all.filter((a) => a.symbol === pair).map((a) => a.type);
+    expect(typesOf('ETH/USD')).toEqual(['volume_spike']);
+    expect(typesOf('DOT/USD')).toEqual(['advisor_request']);
+    expect((await t.service.activeTriggers(['ETH/USD'])).map((a) => a.symbol)).toEqual(['ETH/USD']);
+    for (const active of all) expect(active.activeUntil.getTime()).toBeGreaterThan(NOW);
 
     t.state.now = NOW + ACTIVE_TRIGGER_WINDOW_MS + 4 * 60 * 60_000 + 1;
     expect(await t.service.activeTriggerTypes('BTC/USD')).toEqual([]);

@@ -14,8 +14,7 @@ import type { TriggerType } from '../../../contract/enums';
 import type { Database } from '../../db/client';
 import type { Candle } from '../../engine/types';
 import { conflict, notFound } from '../../http/errors';
-import { ACTIVE_TRIGGER_WINDOW_MS } from '../analysis/analysis-record';
-import { createSettingsService } from '../settings/settings.service';
+import type { LogsService } from '../logs/logs.service';
 import { pollFeedTriggers, type FeedPollResult } from './feed-watch';
 import { createFeedFetcher, type FetchFeed } from './feed-source';
 import { evaluateMarketTriggers } from './market-watch';
@@ -30,8 +29,13 @@ import type {
   WatchContext,
 } from './triggers.types';
 
+/** A trigger counts as active for its pair (heat input and `activeTriggers`) this long after firing. */
+export const ACTIVE_TRIGGER_WINDOW_MS = 6 * 60 * 60 * 1000;
+
 export interface TriggersDeps {
   db: Database;
+  /** action_logs (trigger.fired, feed errors) and audit_logs (admin changes). */
+  logs: Pick<LogsService, 'action' | 'audit'>;
   /** The analysis pipeline: start (queue) an analysis of a pair now. */
   requestAnalysis: RequestAnalysis;
   /** Feed download; default: fetch with a 10 s timeout and a 2 MB cap. */
@@ -39,16 +43,15 @@ export interface TriggersDeps {
   /** Epoch ms; default Date.now. Cooldowns, the active window and new triggers' createdAt use it. */
   clock?: () => number;
   log?: TriggerLogger;
-  /** Market thresholds; default: autoAnalysisConfig from the global settings. */
-  thresholds?: () => Promise<MarketThresholds>;
+  /** Market thresholds (autoAnalysisConfig of the global settings). */
+  thresholds: () => Promise<MarketThresholds>;
 }
 
 export function createTriggersService(deps: TriggersDeps) {
   const repo = createTriggersRepo(deps.db);
   const clock = deps.clock ?? Date.now;
   const fetchFeed = deps.fetchFeed ?? createFeedFetcher();
-  const settings = createSettingsService(deps.db);
-  const thresholds = deps.thresholds ?? (() => settings.autoAnalysisConfig());
+  const { logs, thresholds } = deps;
   const now = () => new Date(clock());
   let polling: Promise<FeedPollResult> | null = null;
 
@@ -69,7 +72,7 @@ export function createTriggersService(deps: TriggersDeps) {
       error = cause instanceof Error ? cause.message : String(cause);
       deps.log?.warn({ triggerId: row.id, pair: row.symbol, err: error }, 'trigger analysis request failed');
     }
-    await repo.logAction({
+    await logs.action({
       pair: row.symbol,
       action: 'trigger.fired',
       status: error === undefined ? 'ok' : 'error',
@@ -85,7 +88,7 @@ export function createTriggersService(deps: TriggersDeps) {
     return { triggerId: row.id, type: row.type, pair: row.symbol, reason, analysisId };
   }
 
-  const ctx: WatchContext = { repo, fire, clock, log: deps.log };
+  const ctx: WatchContext = { repo, logs, fire, clock, log: deps.log };
 
   /** advisor_request and bypass_analysis run an analysis when saved active; other types wait for events. */
   async function runIfManual(row: TriggerRow, userId: string): Promise<string | null> {
@@ -144,7 +147,10 @@ export function createTriggersService(deps: TriggersDeps) {
             },
             tx,
           );
-      await repo.audit(userId, 'trigger.add', { triggerId: row.id, existing: Boolean(same), input }, tx);
+      await logs.audit(
+        { userId, action: 'trigger.add', details: { triggerId: row.id, existing: Boolean(same), input } },
+        tx,
+      );
       return row;
     });
   }
@@ -178,7 +184,7 @@ export function createTriggersService(deps: TriggersDeps) {
         },
         tx,
       );
-      await repo.audit(userId, 'trigger.update', { triggerId: row.id, input }, tx);
+      await logs.audit({ userId, action: 'trigger.update', details: { triggerId: row.id, input } }, tx);
       return row;
     });
   }
@@ -198,10 +204,12 @@ export function createTriggersService(deps: TriggersDeps) {
           await deps.db.transaction(async (tx) => {
             const removed = await repo.deleteByTypeSymbol(input.type, input.symbol, tx);
             if (removed.length === 0) throw notFound('Trigger not found');
-            await repo.audit(
-              userId,
-              'trigger.delete',
-              { type: input.type, symbol: input.symbol, triggerIds: removed.map((r) => r.id) },
+            await logs.audit(
+              {
+                userId,
+                action: 'trigger.delete',
+                details: { type: input.type, symbol: input.symbol, triggerIds: removed.map((r) => r.id) },
+              },
               tx,
             );
           });
@@ -245,25 +253,36 @@ export function createTriggersService(deps: TriggersDeps) {
       return polling;
     },
 
-    /** Types of the pair's active triggers (active and fired within the window), oldest firing first. */
+    /** Types of the pair's active triggers, most recent firing first (pair details). */
     async activeTriggerTypes(pair: string): Promise<TriggerType[]> {
-      const rows = await repo.firedSince(activeSince(), pair);
-      return [...new Set(rows.map((row) => row.type))];
+      const rows = await repo.firedSince(activeSince(), [pair]);
+      return [...new Set(rows.reverse().map((row) => row.type))];
     },
 
+    /** How many of the pair's triggers are active (the engine's heat input). */
     async activeTriggerCount(pair: string): Promise<number> {
       return repo.countFiredSince(activeSince(), pair);
     },
 
-    /** activeTriggerTypes for every pair at once (heat map). */
-    async activeTriggersByPair(): Promise<Map<string, TriggerType[]>> {
-      const byPair = new Map<string, TriggerType[]>();
-      for (const { symbol, type } of await repo.firedSince(activeSince())) {
-        const types = byPair.get(symbol) ?? [];
-        if (!types.includes(type)) types.push(type);
-        byPair.set(symbol, types);
-      }
-      return byPair;
+    /**
+     * Every active trigger of these pairs (all pairs when omitted) with the instant it stops being
+     * active: the one place that decides what "active" means (heat map, pair details, engine).
+     */
+    async activeTriggers(
+      symbols?: string[],
+    ): Promise<{ symbol: string; type: TriggerType; activeUntil: Date }[]> {
+      const rows = await repo.firedSince(activeSince(), symbols);
+      return rows.flatMap((row) =>
+        row.firedAt
+          ? [
+              {
+                symbol: row.symbol,
+                type: row.type,
+                activeUntil: new Date(row.firedAt.getTime() + ACTIVE_TRIGGER_WINDOW_MS),
+              },
+            ]
+          : [],
+      );
     },
   };
 

@@ -1,6 +1,7 @@
 import type { AutoAnalysisConfig } from '../../../contract/admin-settings';
 import type { Timeframe, TriggerType } from '../../../contract/enums';
 import type { LogDetails } from '../../db/schema';
+import type { LogsService } from '../logs/logs.service';
 import type { TriggerRow } from './trigger-options';
 import type { TriggersRepo } from './triggers.repo';
 
@@ -48,6 +49,7 @@ export interface FireOptions {
 /** What the market and feed watchers share with the service. */
 export interface WatchContext {
   repo: TriggersRepo;
+  logs: Pick<LogsService, 'action'>;
   fire: (row: TriggerRow, reason: string, options?: FireOptions) => Promise<FiredTrigger>;
   /** Epoch ms. */
   clock: () => number;

@@ -7,7 +7,7 @@ import type { PositionType } from '../../../../contract/enums';
 import type { Database } from '../../../db/client';
 import { actionLogs, analyses, cryptoPairs, offers, tickerLogs, triggers } from '../../../db/schema';
 import type { Direction, PairAnalysis, RiskLevel, Trend } from '../../../engine/types';
-import type { StoredAnalysisFigures } from '../../analysis/analysis-record';
+import type { StoredAnalysisFigures } from '../../analysis/analysis-figures';
 
 const HOUR = 3_600_000;
 const FIVE_MINUTES = 300_000;

@@ -1,6 +1,8 @@
 import { createTestDatabase } from '../../../db/testing';
 import { user } from '../../../db/schema';
 import type { FetchFeed } from '../feed-source';
+import { autoAnalysisConfigSchema } from '../../../../contract/admin-settings';
+import { createLogsService } from '../../logs/logs.service';
 import { createTriggersService } from '../triggers.service';
 import type { AnalysisRequest } from '../triggers.types';
 
@@ -17,8 +19,12 @@ export async function createServiceFixture(options: { fetchFeed?: FetchFeed } = 
   await db.insert(user).values({ id: adminId, name: 'Admin', email: 'admin@example.com' });
   const requests: AnalysisRequest[] = [];
   const state = { now: NOW, failNext: false };
+  const logs = createLogsService(db);
+  const thresholds = async () => autoAnalysisConfigSchema.parse({});
   const service = createTriggersService({
     db,
+    logs,
+    thresholds,
     clock: () => state.now,
     ...(options.fetchFeed && { fetchFeed: options.fetchFeed }),
     requestAnalysis: async (request) => {
@@ -30,5 +36,5 @@ export async function createServiceFixture(options: { fetchFeed?: FetchFeed } = 
       return { analysisId: `analysis-${requests.length}` };
     },
   });
-  return { db, service, adminId, requests, state, close: () => database.close() };
+  return { db, logs, thresholds, service, adminId, requests, state, close: () => database.close() };
 }

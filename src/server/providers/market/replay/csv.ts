@@ -3,7 +3,7 @@
  * named `<BASE>-<QUOTE>-<interval>.csv`, e.g. BTC-USDT-1h.csv → BTC/USDT hourly.
  */
 import type { Candle } from '../../../engine/types';
-import { HOUR_MS, MINUTE_MS } from '../candle-math';
+import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 
 export interface CandleFileName {
   base: string;

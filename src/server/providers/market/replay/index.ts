@@ -9,7 +9,8 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Candle } from '../../../engine/types';
-import { HOUR_MS, MINUTE_MS, aggregateCandles } from '../candle-math';
+import { aggregateCandles } from '../../../shared/candles';
+import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 import { createSourceClock, type SourceClockOptions } from '../clock';
 import { UnknownPairError, type MarketPair, type MarketSource, type MarketTicker } from '../market-source';
 import { parseCandleCsv, parseCandleFileName } from './csv';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HOUR_MS, MINUTE_MS } from '../candle-math';
+import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 import { createManualClock } from '../clock';
 import { UnknownPairError } from '../market-source';
 import { sharedFixturesDir } from '../shared-fixtures';

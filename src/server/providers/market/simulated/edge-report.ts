@@ -11,7 +11,7 @@
  *    180-day excursion, and the time to generate 90 days for every pair.
  */
 import { analyzePair } from '../../../engine';
-import { HOUR_MS } from '../candle-math';
+import { HOUR_MS } from '../../../shared/time';
 import { createManualClock } from '../clock';
 import { HourlyPath } from './hourly-path';
 import { DEFAULT_SIMULATION_EPOCH, createSimulatedMarketSource } from './index';

@@ -5,7 +5,7 @@
  * analysed and the signal's trade is taken at that hour's close (walk-forward.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS } from '../candle-math';
+import { HOUR_MS } from '../../../shared/time';
 import { TREND_FOLLOWING, summarise, walkForward, type WalkForwardTrade } from './walk-forward';
 
 const END = Date.UTC(2026, 10, 20, 12);

@@ -26,7 +26,7 @@
  * Trend-following over hours to a day thus has a modest edge after fees in a trend regime, and
  * loses in a range (edge.test.ts measures it with the signal engine, walk-forward).
  */
-import { HOUR_MS } from '../candle-math';
+import { HOUR_MS } from '../../../shared/time';
 import type { PairProfile } from './profiles';
 import { Rng, hashSeed } from './random';
 import { RegimeChain, type Regime } from './regime';

@@ -4,7 +4,7 @@
  * candles, before and after a restart; 90 days of hours and 48 h of minutes exist before the
  * first start because the paths begin at a fixed epoch long before it.
  */
-import { HOUR_MS } from '../candle-math';
+import { HOUR_MS } from '../../../shared/time';
 import { createSourceClock, type SourceClockOptions } from '../clock';
 import { UnknownPairError, type MarketPair, type MarketSource } from '../market-source';
 import { PAIR_PROFILES, SIMULATED_QUOTE } from './profiles';

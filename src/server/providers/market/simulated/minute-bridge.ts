@@ -5,7 +5,8 @@
  * moved. Seeded by (seed, pair, hour), so any hour can be drawn alone, in any order.
  */
 import type { Candle } from '../../../engine/types';
-import { HOUR_MS, MINUTE_MS, roundVolume } from '../candle-math';
+import { roundVolume } from '../../../shared/candles';
+import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 import type { HourlyPath } from './hourly-path';
 import { Rng, hashSeed, roundTo } from './random';
 

@@ -4,7 +4,8 @@
  * their sixty minutes by construction.
  */
 import type { Candle } from '../../../engine/types';
-import { HOUR_MS, MINUTE_MS, aggregateCandles, roundVolume } from '../candle-math';
+import { aggregateCandles, roundVolume } from '../../../shared/candles';
+import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 import type { MarketTicker, OrderBook } from '../market-source';
 import { HourlyPath } from './hourly-path';
 import { drawMinuteColumns, hourCandle, minuteCandles } from './minute-bridge';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candle } from '../../../engine/types';
-import { HOUR_MS, MINUTE_MS, aggregateCandles, floorTo } from '../candle-math';
+import { aggregateCandles, floorTo } from '../../../shared/candles';
+import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 import { createManualClock } from '../clock';
 import { UnknownPairError } from '../market-source';
 import { HourlyPath } from './hourly-path';

@@ -9,7 +9,7 @@
 import type { PositionType } from '../../../../contract/enums';
 import { analyzePair } from '../../../engine';
 import type { Candle, Trend } from '../../../engine/types';
-import { HOUR_MS } from '../candle-math';
+import { HOUR_MS } from '../../../shared/time';
 import { DEFAULT_SIMULATION_EPOCH } from './index';
 import { PAIR_PROFILES, SIMULATED_QUOTE } from './profiles';
 import { SimulatedPair } from './simulated-pair';

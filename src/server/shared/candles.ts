@@ -1,7 +1,17 @@
-import type { Candle } from '../../engine/types';
+/**
+ * Candles and their maths, shared by the engine (pure), the market providers and the modules, so
+ * there is one Candle type and one aggregation.
+ */
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 3_600_000;
+/** One OHLCV candle; `time` is the candle's open time in epoch milliseconds (UTC). */
+export interface Candle {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume: number;
+}
 
 /**
  * Aggregates candles into buckets of `bucketMs` aligned to the epoch (e.g. 15m → 1h). A bucket is

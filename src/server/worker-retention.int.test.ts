@@ -1,16 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../db/client';
-import { actionLogs, analyses, analysisSnapshots, candles, cryptoPairs, tickerLogs } from '../../db/schema';
-import { createTestDatabase } from '../../db/testing';
-import { HOUR_MS } from '../../providers/market/candle-math';
-import { createSimulatedMarketSource } from '../../providers/market/simulated';
-import { createMarketService } from './market.service';
+import type { DatabaseHandle } from './db/client';
+import { actionLogs, analyses, analysisSnapshots, candles, cryptoPairs, tickerLogs } from './db/schema';
+import { createTestDatabase } from './db/testing';
+import { createInProcessQueue } from './jobs/in-process-queue';
+import { createAnalysisRepo } from './modules/analysis/analysis.repo';
+import { createAnalysisService, type AnalysisJob } from './modules/analysis/analysis.service';
+import { createLogsService } from './modules/logs/logs.service';
+import { createMarketService } from './modules/market/market.service';
+import { createSimulatedMarketSource } from './providers/market/simulated';
+import { HOUR_MS } from './shared/time';
+import { applyRetention } from './worker-retention';
 
 const NOW = Date.UTC(2026, 2, 1, 12);
 const DAY = 24 * HOUR_MS;
 const ago = (ms: number) => new Date(NOW - ms);
 
-describe('market retention', () => {
+describe('retention: one call into each owning module', () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -58,12 +63,23 @@ describe('market retention', () => {
       { pair: 'AAA/USD', action: 'market.refresh', status: 'ok', timestamp: ago(DAY) },
     ]);
 
-    const service = createMarketService({
+    const logs = createLogsService(db);
+    const market = createMarketService({
       db,
+      logs,
       source: createSimulatedMarketSource({ startTime: NOW, clock: () => 0 }),
       clock: () => NOW,
     });
-    const result = await service.applyRetention({ retentionPolicyDays: 90, analysisRetentionDays: 30 });
+    const analysis = createAnalysisService({
+      repo: createAnalysisRepo(db),
+      pairs: market,
+      queue: createInProcessQueue<AnalysisJob>('analysis'),
+      runAnalysis: async () => {},
+      logs,
+    });
+    const settings = { retentionPolicyDays: 90, analysisRetentionDays: 30 };
+    const retain = () => applyRetention({ market, analysis, logs, clock: () => NOW }, settings);
+    const result = await retain();
     expect(result).toEqual({
       tickerLogs: 1,
       minuteCandles: 1,
@@ -89,8 +105,6 @@ describe('market retention', () => {
     expect(await db.select().from(actionLogs)).toHaveLength(1);
 
     // Nothing more to do the second time.
-    expect(
-      Object.values(await service.applyRetention({ retentionPolicyDays: 90, analysisRetentionDays: 30 })),
-    ).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await retain())).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });

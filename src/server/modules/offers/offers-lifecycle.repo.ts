@@ -1,0 +1,137 @@
+/**
+ * The write side of offers (publish, expiry, scoring) and the reads other modules need (live offers
+ * per pair, settled outcomes for Signal Quality). The trader-facing list stays in offers.repo.ts.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { inValues, offers, realOfferOutcomes, type OfferOutcome } from '../../db/schema';
+
+export type NewOffer = typeof offers.$inferInsert;
+const LIVE = ['open', 'hot'] as const;
+
+export function createOffersLifecycleRepo(db: Database) {
+  return {
+    /** Sets heat and status on the pair's live offers whose heat or status differs; returns their ids. */
+    async refreshLive(
+      pairId: number,
+      heatScore: number,
+      status: 'open' | 'hot',
+      now: Date,
+    ): Promise<string[]> {
+      const rows = await db
+        .update(offers)
+        .set({ heatScore, status, updatedAt: now })
+        .where(
+          and(
+            eq(offers.pairId, pairId),
+            inArray(offers.status, [...LIVE]),
+            sql`(${offers.heatScore} <> ${heatScore} or ${offers.status} <> ${status})`,
+          ),
+        )
+        .returning({ id: offers.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** Inserts unless the pair already has a live offer of that position type; null then. */
+    async insertLive(values: NewOffer): Promise<string | null> {
+      const [created] = await db
+        .insert(offers)
+        .values(values)
+        .onConflictDoNothing({
+          target: [offers.pairId, offers.positionType],
+          where: sql`${offers.status} in ('open', 'hot')`,
+        })
+        .returning({ id: offers.id });
+      return created?.id ?? null;
+    },
+
+    async liveId(pairId: number, positionType: NewOffer['positionType']): Promise<string | null> {
+      const [live] = await db
+        .select({ id: offers.id })
+        .from(offers)
+        .where(
+          and(
+            eq(offers.pairId, pairId),
+            eq(offers.positionType, positionType),
+            inArray(offers.status, [...LIVE]),
+          ),
+        );
+      return live?.id ?? null;
+    },
+
+    /** Live offers of these pairs not yet past expiry, hottest first. */
+    async live(pairIds: number[], now: Date) {
+      if (pairIds.length === 0) return [];
+      return db
+        .select({
+          id: offers.id,
+          pairId: offers.pairId,
+          positionType: offers.positionType,
+          heatScore: offers.heatScore,
+          status: offers.status,
+          expiresAt: offers.expiresAt,
+        })
+        .from(offers)
+        .where(
+          and(inArray(offers.pairId, pairIds), inArray(offers.status, [...LIVE]), gt(offers.expiresAt, now)),
+        )
+        .orderBy(desc(offers.heatScore), desc(offers.createdAt));
+    },
+
+    async expireDue(now: Date): Promise<string[]> {
+      const rows = await db
+        .update(offers)
+        .set({ status: 'expired', updatedAt: now })
+        .where(and(inArray(offers.status, [...LIVE]), lte(offers.expiresAt, now)))
+        .returning({ id: offers.id });
+      return rows.map((r) => r.id);
+    },
+
+    /** Unscored offers a page at a time, in id order (keyset: after the given id). */
+    unscored(limit: number, afterId?: string) {
+      return db
+        .select({
+          id: offers.id,
+          pairId: offers.pairId,
+          side: offers.side,
+          entryPrice: offers.entryPrice,
+          takeProfitPercent: offers.takeProfitPercent,
+          stopLossPercent: offers.stopLossPercent,
+          horizonMinutes: offers.horizonMinutes,
+          provenance: offers.provenance,
+        })
+        .from(offers)
+        .where(and(isNull(offers.outcome), afterId ? gt(offers.id, afterId) : undefined))
+        .orderBy(asc(offers.id))
+        .limit(limit);
+    },
+
+    async setOutcome(id: string, outcome: OfferOutcome, reason: string | null, at: Date): Promise<void> {
+      await db
+        .update(offers)
+        .set({ outcome, outcomeReason: reason, outcomeAt: at })
+        .where(and(eq(offers.id, id), isNull(offers.outcome)));
+    },
+
+    /** Settled offers (real outcomes only) grouped by position type, risk, band of prediction and outcome. */
+    outcomeStats(since: Date | null) {
+      return db
+        .select({
+          positionType: offers.positionType,
+          riskLevel: offers.riskLevel,
+          band: sql<number>`least(9, floor(${offers.successRate} / 10))::int`,
+          outcome: offers.outcome,
+          n: sql<number>`count(*)::int`,
+          predictedSum: sql<number>`sum(${offers.successRate})::float8`,
+          brierSum: sql<number>`sum(power(${offers.successRate} / 100 - case when ${offers.outcome} = 'succeeded' then 1 else 0 end, 2))::float8`,
+        })
+        .from(offers)
+        .where(
+          and(inValues(offers.outcome, realOfferOutcomes), since ? gte(offers.createdAt, since) : undefined),
+        )
+        .groupBy(offers.positionType, offers.riskLevel, sql`3`, offers.outcome);
+    },
+  };
+}
+
+export type OffersLifecycleRepo = ReturnType<typeof createOffersLifecycleRepo>;

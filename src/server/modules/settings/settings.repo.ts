@@ -1,0 +1,27 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { globalSettings } from '../../db/schema';
+
+export type GlobalSettingsRow = typeof globalSettings.$inferSelect;
+export type GlobalSettingsChanges = Partial<Omit<typeof globalSettings.$inferInsert, 'id'>>;
+
+/** The single global-settings row (id 1, created by the migrations). */
+export function createSettingsRepo(db: Executor) {
+  return {
+    async row(): Promise<GlobalSettingsRow> {
+      const [found] = await db.select().from(globalSettings).where(eq(globalSettings.id, 1));
+      if (!found) throw new Error('global settings row is missing');
+      return found;
+    },
+
+    async update(changes: GlobalSettingsChanges, tx: Executor = db): Promise<GlobalSettingsRow> {
+      const [updated] = await tx
+        .update(globalSettings)
+        .set(changes)
+        .where(eq(globalSettings.id, 1))
+        .returning();
+      if (!updated) throw new Error('global settings row is missing');
+      return updated;
+    },
+  };
+}
