@@ -89,6 +89,8 @@ export function createServices(
     market.candles(pairId, interval, since);
   const offers = createOffersService({
     db,
+    bus,
+    pairSymbols: (pairIds) => market.pairSymbols(pairIds),
     latestQuoteVolumes: (pairIds) => market.latestQuoteVolumes(pairIds),
     loadCandles,
     marketNow: () => source.now(),
@@ -215,6 +217,7 @@ export function createServices(
     /** Stops background work and releases connections (the bus closes with the realtime layer). */
     async close(): Promise<void> {
       await worker.stop();
+      offers.close();
       await analysisQueue.close();
       await systemHealth.close();
       await source.close?.();

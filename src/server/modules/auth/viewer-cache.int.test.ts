@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '../../../contract/account';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
-import { countQueries } from './testing/query-counter';
+import { countQueries } from '../../testing/query-counter';
 
 /** Cached bearer sessions cost no query; every auth change takes effect on the very next request. */
 describe('the viewer cache', () => {

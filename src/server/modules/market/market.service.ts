@@ -95,6 +95,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     /** The last 24 hourly candles folded into one (pair details before the first ticker). */
     lastDay: (pairId: number) => repo.lastDay(pairId),
     latestQuoteVolumes: (pairIds: number[]) => repo.latestQuoteVolumes(pairIds),
+    pairSymbols: (pairIds: number[]) => repo.pairSymbols(pairIds),
     activePairCount: () => repo.activePairCount(),
     /** Active pairs, all or only those of `symbols`. */
     activePairs: (symbols?: string[]): Promise<CryptoPairRow[]> =>

@@ -1,28 +1,31 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-// The list and one offer join crypto_pairs read-only for the symbol (shown and searched): one query
-// instead of a round trip through the market service per page. The only foreign table read here.
-// eslint-disable-next-line server/table-owner
-import { cryptoPairs } from '../../db/schema';
-import { offerFeedback, offers } from '../../db/schema';
+import { offerFeedback, offers, userOffers } from '../../db/schema';
 import type { OfferRow } from './offer-dto';
-import { createOffersListQuery } from './offers-list.repo';
 
-export type { OfferListFilter } from './offers-list.repo';
+const LIVE = ['open', 'hot'] as const;
 
+/** The trader-facing reads of offers; the write side is offers-lifecycle.repo.ts. */
 export function createOffersRepo(db: Database) {
-  const listOffers = createOffersListQuery(db);
-
   return {
-    /** One page of the offers a trader may still act on, and how many there are in all. */
-    list: listOffers,
-
-    async find(offerId: string): Promise<{ offer: OfferRow; pair: string } | null> {
-      const [row] = await db
-        .select({ offer: offers, pair: cryptoPairs.symbol })
+    /** Every open or hot offer (the live-offers read model's source). */
+    liveRows(): Promise<OfferRow[]> {
+      return db
+        .select()
         .from(offers)
-        .innerJoin(cryptoPairs, eq(cryptoPairs.id, offers.pairId))
-        .where(eq(offers.id, offerId));
+        .where(inArray(offers.status, [...LIVE]));
+    },
+
+    async actedOfferIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ offerId: userOffers.offerId })
+        .from(userOffers)
+        .where(eq(userOffers.userId, userId));
+      return rows.map((row) => row.offerId);
+    },
+
+    async find(offerId: string): Promise<OfferRow | null> {
+      const [row] = await db.select().from(offers).where(eq(offers.id, offerId));
       return row ?? null;
     },
 

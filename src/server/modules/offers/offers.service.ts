@@ -2,9 +2,12 @@ import type { FeedbackInput, ListOffersQuery, ListOffersResponse, Offer } from '
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import type { CandleInterval } from '../../providers/market/market-source';
+import type { EventBus } from '../../realtime/event-bus';
 import type { Candle } from '../../shared/candles';
 import { createOfferLifecycle } from './offer-lifecycle';
-import { toOffer } from './offer-dto';
+import { toOffer, type OfferRow } from './offer-dto';
+import { createLiveOffersStore } from './live-offers.store';
+import { selectLiveOffers } from './live-offers.query';
 import { publishOffer, type PublishInput, type PublishResult } from './offer-publisher';
 import { createOffersLifecycleRepo } from './offers-lifecycle.repo';
 import { createOffersRepo } from './offers.repo';
@@ -13,13 +16,16 @@ export type { PublishInput, PublishResult };
 
 export interface OffersDeps {
   db: Database;
+  bus: EventBus;
+  /** The market module: symbols of pairs by id. */
+  pairSymbols(pairIds: number[]): Promise<Map<number, string>>;
   /** The market module: 24 h quote volume of pairs (offers made before volumes were stored). */
   latestQuoteVolumes(pairIds: number[]): Promise<Map<number, number>>;
   loadCandles(pairId: number, interval: CandleInterval, sinceMs: number): Promise<Candle[]>;
   /** The market's clock (scoring judges horizons in market time). */
   marketNow(): number;
   now?: () => Date;
-  log?: { warn(details: object, message: string): void };
+  log?: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,27 +46,44 @@ const listOrUndefined = <T>(list: T[] | undefined) => (list && list.length > 0 ?
 export function createOffersService(deps: OffersDeps) {
   const repo = createOffersRepo(deps.db);
   const lifecycleRepo = createOffersLifecycleRepo(deps.db);
+  const log = deps.log ?? console;
   const lifecycle = createOfferLifecycle({
     repo: lifecycleRepo,
     loadCandles: (pairId, interval, since) => deps.loadCandles(pairId, interval, since),
     marketNow: () => deps.marketNow(),
-    log: deps.log,
+    log,
   });
   const now = deps.now ?? (() => new Date());
 
-  async function volumesFor(rows: { offer: { pairId: number; volume: string | null } }[]) {
+  /** Rows as the contract's offers, with volume and leverage (two bulk look-ups, not one per row). */
+  async function toOffers(rows: OfferRow[]): Promise<Offer[]> {
+    const pairIds = [...new Set(rows.map((row) => row.pairId))];
     // The offer's own figure (24 h quote volume when it was made) first, the latest ticker otherwise.
-    const missing = [...new Set(rows.filter((r) => r.offer.volume === null).map((r) => r.offer.pairId))];
-    const latest = await deps.latestQuoteVolumes(missing);
-    return (row: (typeof rows)[number]) =>
-      row.offer.volume !== null ? Number(row.offer.volume) : (latest.get(row.offer.pairId) ?? null);
+    const missing = [...new Set(rows.filter((row) => row.volume === null).map((row) => row.pairId))];
+    const [symbols, latest] = await Promise.all([
+      deps.pairSymbols(pairIds),
+      deps.latestQuoteVolumes(missing),
+    ]);
+    return rows.flatMap((row) => {
+      const pair = symbols.get(row.pairId);
+      if (!pair) return [];
+      const volume = row.volume !== null ? Number(row.volume) : (latest.get(row.pairId) ?? null);
+      return [toOffer(row, pair, { volume, leverage: row.leverage })];
+    });
   }
+
+  const live = createLiveOffersStore({
+    bus: deps.bus,
+    loadLive: async () => toOffers(await repo.liveRows()),
+    actedOfferIds: (userId) => repo.actedOfferIds(userId),
+    log,
+    now: () => now().getTime(),
+  });
 
   return {
     /** GET /api/offers: never an offer the trader has accepted or rejected. */
     async list(userId: string, query: ListOffersQuery): Promise<ListOffersResponse> {
-      const { rows, total } = await repo.list({
-        userId,
+      const filter = {
         statuses: listOrUndefined(query.status) ?? ['open', 'hot'],
         positionTypes: listOrUndefined(query.positionType),
         riskLevels: listOrUndefined(query.riskLevel),
@@ -72,25 +95,33 @@ export function createOffersService(deps: OffersDeps) {
         offset: query.offset,
         limit: query.limit,
         now: now(),
-      });
+      };
+      const { offers, acted } = await live.snapshot(userId);
+      const { data, total } = selectLiveOffers(offers, { ...filter, acted });
       const include = new Set(query.include ?? []);
-      const volumeOf = include.has('volume') ? await volumesFor(rows) : () => null;
-      const data = rows.map((row) =>
-        toOffer(row.offer, row.pair, {
-          volume: volumeOf(row),
-          leverage: include.has('leverage') ? row.offer.leverage : null,
-        }),
-      );
-      return { data, total };
+      return {
+        data: data.map((offer) => ({
+          ...offer,
+          volume: include.has('volume') ? offer.volume : null,
+          leverage: include.has('leverage') ? offer.leverage : null,
+        })),
+        total,
+      };
     },
+
+    /** Re-reads the live offers (rows written outside this module: tests, manual repairs). */
+    reloadLive: () => live.reload(),
+    /** After an accept or reject is recorded: the trader's next list leaves that offer out. */
+    forgetActed: (userId: string) => live.forgetActed(userId),
+    /** Stops following offer events. */
+    close: () => live.close(),
 
     /** One offer with volume and leverage filled in (the payload of new_offer / offer_update). */
     async get(offerId: string): Promise<Offer | null> {
       if (!UUID.test(offerId)) return null;
       const row = await repo.find(offerId);
       if (!row) return null;
-      const volumeOf = await volumesFor([row]);
-      return toOffer(row.offer, row.pair, { volume: volumeOf(row), leverage: row.offer.leverage });
+      return (await toOffers([row]))[0] ?? null;
     },
 
     async addFeedback(userId: string, offerId: string, input: FeedbackInput): Promise<void> {

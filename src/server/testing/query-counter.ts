@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../../../db/client';
+import type { DatabaseHandle } from '../db/client';
 
 /**
  * Counts the statements the app sends to the database while it is on, below drizzle: PGlite's

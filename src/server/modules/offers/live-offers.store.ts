@@ -1,0 +1,105 @@
+/**
+ * The trader's offers list as a read model. Every live (open/hot) offer is held in memory as its
+ * contract DTO, so `GET /api/offers` is a filter, a sort and a slice — no list query per request.
+ *
+ * It is loaded on first use, then kept current by the events every offer change already sends
+ * (`new_offer`, `offer_update`: the offers module is the only writer of offers, and the bus
+ * reaches every process), and reloaded whole every minute to repair anything a lost message
+ * missed. The offers a trader accepted or rejected are read per trader and kept for a few seconds;
+ * whoever records an accept or reject calls `forgetActed` so the trader's next list is exact.
+ */
+import type { Offer } from '../../../contract/offers';
+import { isBusEvent, type EventBus } from '../../realtime/event-bus';
+
+const RELOAD_EVERY_MS = 60_000;
+const ACTED_CACHE_MS = 5_000;
+const ACTED_CACHE_MAX = 10_000;
+const LIVE = new Set<string>(['open', 'hot']);
+
+export interface LiveOffersDeps {
+  bus: EventBus;
+  /** Every live offer as the contract shows it (volume and leverage filled in). */
+  loadLive(): Promise<Offer[]>;
+  actedOfferIds(userId: string): Promise<string[]>;
+  log: { error(details: object, message: string): void };
+  now?: () => number;
+  reloadEveryMs?: number;
+}
+
+export function createLiveOffersStore(deps: LiveOffersDeps) {
+  const now = deps.now ?? Date.now;
+  let held = new Map<string, Offer>();
+  let loading: Promise<void> | null = null;
+  let loadedAt = -Infinity;
+  /** Changes seen while a reload reads the table: applied again on top of what it read. */
+  let duringReload: Offer[] | null = null;
+  const acted = new Map<string, { ids: Set<string>; until: number }>();
+
+  function apply(offer: Offer, into: Map<string, Offer>): void {
+    const current = into.get(offer.id);
+    // Events can cross: an older state never replaces a newer one.
+    if (current && current.updatedAt > offer.updatedAt) return;
+    if (LIVE.has(offer.status)) into.set(offer.id, offer);
+    else into.delete(offer.id);
+  }
+
+  async function reload(): Promise<void> {
+    duringReload = [];
+    try {
+      const fresh = new Map((await deps.loadLive()).map((offer) => [offer.id, offer]));
+      for (const offer of duringReload) apply(offer, fresh);
+      held = fresh;
+      loadedAt = now();
+    } finally {
+      duringReload = null;
+    }
+  }
+
+  /** Reloads when never loaded or stale; concurrent callers share one reload. */
+  function ensureLoaded(): Promise<void> {
+    if (now() - loadedAt < (deps.reloadEveryMs ?? RELOAD_EVERY_MS)) return Promise.resolve();
+    const first = loadedAt === -Infinity;
+    if (!loading) {
+      loading = reload().finally(() => (loading = null));
+      if (!first)
+        loading.catch((error: unknown) => deps.log.error({ err: error }, 'live offers reload failed'));
+    }
+    // A first load must finish before anyone reads; a loaded store refreshes behind the request.
+    return first ? loading : Promise.resolve();
+  }
+
+  const unsubscribe = deps.bus.subscribe((message) => {
+    if (!isBusEvent(message, 'new_offer') && !isBusEvent(message, 'offer_update')) return;
+    apply(message.payload, held);
+    duringReload?.push(message.payload);
+  });
+
+  return {
+    /** The live offers and the ids this trader has acted on. */
+    async snapshot(userId: string): Promise<{ offers: Iterable<Offer>; acted: ReadonlySet<string> }> {
+      const [, ids] = await Promise.all([ensureLoaded(), actedBy(userId)]);
+      return { offers: held.values(), acted: ids };
+    },
+    /** Re-reads every live offer now (tests that write rows directly; start-up warm-up). */
+    reload: () => {
+      loadedAt = -Infinity;
+      return ensureLoaded();
+    },
+    /** Call after recording an accept or reject, so the trader's next list leaves that offer out. */
+    forgetActed(userId: string): void {
+      acted.delete(userId);
+    },
+    close: unsubscribe,
+  };
+
+  async function actedBy(userId: string): Promise<ReadonlySet<string>> {
+    const hit = acted.get(userId);
+    if (hit && hit.until > now()) return hit.ids;
+    const ids = new Set(await deps.actedOfferIds(userId));
+    if (acted.size >= ACTED_CACHE_MAX) acted.clear();
+    acted.set(userId, { ids, until: now() + ACTED_CACHE_MS });
+    return ids;
+  }
+}
+
+export type LiveOffersStore = ReturnType<typeof createLiveOffersStore>;
