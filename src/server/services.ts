@@ -54,6 +54,7 @@ export function createServices(
   const logs = createLogsService(db);
   const settings = createSettingsService(db, logs);
   const organizations = createOrganizationsService(db, {
+    settings,
     onMembershipsChanged: (userIds) => bus.publish('auth_changed', { userIds }),
   });
   const auth = createAuth({ config, db, organizations });

@@ -1,14 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, TransactionRollbackError } from 'drizzle-orm';
+import { TransactionRollbackError } from 'drizzle-orm';
 import type { UserOrganization } from '../../../contract/account';
 import type { Database, Executor } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { globalSettings, member, organization, user as users } from '../../db/schema';
+import type { SettingsService } from '../settings/settings.service';
 import { ADMIN_ROLES, defaultActiveOrganizationId, isAdminIn } from './grants';
+import { createOrganizationsRepo } from './organizations.repo';
 
 const OPERATOR_ORGANIZATION = { name: 'HeatSignal Operators', slug: 'heatsignal-operators' };
 
 export interface OrganizationsOptions {
+  /** The settings module keeps which organisation is the operator organisation. */
+  settings: Pick<SettingsService, 'operatorOrganizationId' | 'claimOperatorOrganization'>;
   /** Told after memberships of these users changed (cached viewers of theirs must go). */
   onMembershipsChanged?: (userIds: string[]) => void;
 }
@@ -19,50 +21,26 @@ export interface OrganizationsOptions {
  * by the first account ever created, through a conditional update, so two racing sign-ups cannot
  * both become its owner.
  */
-export function createOrganizationsService(db: Database, options: OrganizationsOptions = {}) {
+export function createOrganizationsService(db: Database, options: OrganizationsOptions) {
+  const repo = createOrganizationsRepo(db);
   let operatorId: string | null = null;
   const changed = (userId: string) => options.onMembershipsChanged?.([userId]);
 
   async function operatorOrganizationId(): Promise<string | null> {
-    if (operatorId) return operatorId;
-    const [row] = await db
-      .select({ id: globalSettings.operatorOrganizationId })
-      .from(globalSettings)
-      .where(eq(globalSettings.id, 1));
-    operatorId = row?.id ?? null;
+    operatorId ??= await options.settings.operatorOrganizationId();
     return operatorId;
   }
 
-  async function membershipsOf(userId: string) {
-    return db
-      .select({ id: organization.id, name: organization.name, slug: organization.slug, role: member.role })
-      .from(member)
-      .innerJoin(organization, eq(member.organizationId, organization.id))
-      .where(eq(member.userId, userId))
-      .orderBy(asc(member.createdAt));
-  }
-
-  async function addOrganization(executor: Executor, userId: string, org: { name: string; slug: string }) {
-    const id = randomUUID();
-    const now = new Date();
-    await executor.insert(organization).values({ id, name: org.name, slug: org.slug, createdAt: now });
-    await executor
-      .insert(member)
-      .values({ id: randomUUID(), organizationId: id, userId, role: 'owner', createdAt: now });
-    return id;
-  }
+  const membershipsOf = (userId: string) => repo.membershipsOf(userId);
+  const addOrganization = (executor: Executor, userId: string, org: { name: string; slug: string }) =>
+    repo.addOrganization(executor, userId, org);
 
   async function claimOperatorOrganization(userId: string): Promise<void> {
     if (await operatorOrganizationId()) return;
-    await db
+    await repo
       .transaction(async (tx) => {
         const id = await addOrganization(tx, userId, OPERATOR_ORGANIZATION);
-        const claimed = await tx
-          .update(globalSettings)
-          .set({ operatorOrganizationId: id })
-          .where(and(eq(globalSettings.id, 1), isNull(globalSettings.operatorOrganizationId)))
-          .returning({ id: globalSettings.id });
-        if (claimed.length === 0) tx.rollback();
+        if (!(await options.settings.claimOperatorOrganization(id, tx))) tx.rollback();
       })
       .then(() => changed(userId))
       .catch((error: unknown) => {
@@ -80,8 +58,7 @@ export function createOrganizationsService(db: Database, options: OrganizationsO
       await claimOperatorOrganization(userId);
       const memberships = await membershipsOf(userId);
       if (memberships.some((m) => m.slug.startsWith('personal-'))) return;
-      const [owner] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
-      const firstName = owner?.name.trim().split(/\s+/)[0] || 'My';
+      const firstName = (await repo.userName(userId))?.trim().split(/\s+/)[0] || 'My';
       await addOrganization(db, userId, {
         name: `${firstName}'s workspace`,
         slug: `personal-${userId.toLowerCase()}`,
@@ -112,22 +89,14 @@ export function createOrganizationsService(db: Database, options: OrganizationsO
     async isAdmin(userId: string, activeOrganizationId: string | null | undefined): Promise<boolean> {
       const operator = await operatorOrganizationId();
       if (!operator || activeOrganizationId !== operator) return false;
-      const rows = await db
-        .select({ organizationId: member.organizationId, role: member.role })
-        .from(member)
-        .where(and(eq(member.userId, userId), eq(member.organizationId, operator)));
-      return isAdminIn(rows, activeOrganizationId, operator);
+      return isAdminIn(await repo.membershipsIn(userId, operator), activeOrganizationId, operator);
     },
 
     /** Users who hold admin rights in the operator organisation (for admin-only notifications). */
     async adminUserIds(): Promise<string[]> {
       const operator = await operatorOrganizationId();
       if (!operator) return [];
-      const rows = await db
-        .select({ userId: member.userId })
-        .from(member)
-        .where(and(eq(member.organizationId, operator), inArray(member.role, [...ADMIN_ROLES])));
-      return rows.map((r) => r.userId);
+      return repo.membersWithRoles(operator, [...ADMIN_ROLES]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { globalSettings } from '../../db/schema';
 
@@ -22,6 +22,24 @@ export function createSettingsRepo(db: Executor) {
         .returning();
       if (!updated) throw new Error('global settings row is missing');
       return updated;
+    },
+
+    async operatorOrganizationId(): Promise<string | null> {
+      const [row] = await db
+        .select({ id: globalSettings.operatorOrganizationId })
+        .from(globalSettings)
+        .where(eq(globalSettings.id, 1));
+      return row?.id ?? null;
+    },
+
+    /** Sets the operator organisation only while none is set; false when another claimed it first. */
+    async claimOperatorOrganization(organizationId: string, tx: Executor = db): Promise<boolean> {
+      const claimed = await tx
+        .update(globalSettings)
+        .set({ operatorOrganizationId: organizationId })
+        .where(and(eq(globalSettings.id, 1), isNull(globalSettings.operatorOrganizationId)))
+        .returning({ id: globalSettings.id });
+      return claimed.length > 0;
     },
   };
 }

@@ -4,7 +4,7 @@ import {
   type GlobalSettings,
   type GlobalSettingsPatch,
 } from '../../../contract/admin-settings';
-import type { Database } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import type { LogsService } from '../logs/logs.service';
 import { createSettingsRepo, type GlobalSettingsRow as Row } from './settings.repo';
 
@@ -36,6 +36,12 @@ export function createSettingsService(db: Database, logs: Pick<LogsService, 'aud
   const row = () => repo.row();
 
   return {
+    /** The organisation whose owners and admins are HeatSignal's admins (auth decides who that is). */
+    operatorOrganizationId: () => repo.operatorOrganizationId(),
+    /** Inside the caller's transaction: only the first organisation ever claimed becomes the operator. */
+    claimOperatorOrganization: (organizationId: string, tx: Executor) =>
+      repo.claimOperatorOrganization(organizationId, tx),
+
     async get(): Promise<GlobalSettings> {
       return toGlobalSettings(await row());
     },
