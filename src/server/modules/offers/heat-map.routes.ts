@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendPrebuilt } from '../../http/prebuilt-json';
 import { adminHeatMapEndpoint } from '../../../contract/admin-heatmap';
 import { heatMapEndpoint } from '../../../contract/heatmap';
 import { adminHeatMapFilter, heatMapJson, selectHeatMap, traderHeatMapFilter } from './heat-map.query';
@@ -11,28 +11,6 @@ import type { HeatMapStore } from './heat-map.store';
  * was built, so a read costs a filter, a sort and a string join: no database, no re-serialising.
  * (Fastify sends a string with a JSON content type as is.)
  */
-
-/**
- * The text is the response object already serialised. Its hash is the ETag (weak: compression may
- * change the bytes, not the meaning), so a client polling an unchanged map gets a bodiless 304, and
- * every api process gives the same tag for the same map.
- */
-function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, json: string) {
-  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
-  reply.header('etag', etag).header('cache-control', 'no-cache');
-  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(json);
-}
-
-/** If-None-Match holds `*` or a comma list of tags; weak comparison ignores the `W/` prefix. */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = etag.slice(2);
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t === etag || t === bare;
-  });
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

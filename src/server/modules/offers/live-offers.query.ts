@@ -1,5 +1,5 @@
 /**
- * GET /api/offers over the in-memory live offers: filter, sort and page. Pure, so its meaning is
+ * GET /api/offers over the in-memory live offers: sort, filter and page. Pure, so its meaning is
  * tested without a database; it keeps the SQL list's rules (search on the symbol with or without
  * its slash, ranges inclusive, newest first among equals).
  */
@@ -43,27 +43,40 @@ function compare(a: string | number, b: string | number): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function selectLiveOffers(
-  offers: Iterable<Offer>,
-  filter: LiveOfferFilter,
-): { data: Offer[]; total: number } {
+/** The live offers in the order a list asks for (ties: newest first). */
+export function sortLiveOffers<T extends { offer: Offer }>(
+  offers: Iterable<T>,
+  sortBy: LiveOfferFilter['sortBy'],
+  sortDir: LiveOfferFilter['sortDir'],
+): T[] {
+  const key = SORT_KEYS[sortBy];
+  const direction = sortDir === 'asc' ? 1 : -1;
+  return [...offers].sort(
+    ({ offer: a }, { offer: b }) =>
+      direction * compare(key(a), key(b)) || compare(b.createdAt, a.createdAt) || compare(b.id, a.id),
+  );
+}
+
+/** One page of an already sorted list, and how many match in all. */
+export function selectLiveOffers<T extends { offer: Offer }>(
+  sorted: readonly T[],
+  filter: Omit<LiveOfferFilter, 'sortBy' | 'sortDir'>,
+): { page: T[]; total: number } {
   const now = filter.now.toISOString();
   const matches = matcher(filter.search);
   const inRange = (value: number, [min, max]: readonly [number, number]) => value >= min && value <= max;
-  const selected: Offer[] = [];
-  for (const offer of offers) {
+  const page: T[] = [];
+  let total = 0;
+  for (const item of sorted) {
+    const offer = item.offer;
     if (!filter.statuses.includes(offer.status) || offer.expiration <= now) continue;
     if (filter.acted.has(offer.id)) continue;
     if (filter.positionTypes && !filter.positionTypes.includes(offer.positionType)) continue;
     if (filter.riskLevels && !filter.riskLevels.includes(offer.riskLevel)) continue;
     if (!inRange(offer.successRate, filter.success) || !inRange(offer.heatScore, filter.heat)) continue;
     if (!matches(offer.pair)) continue;
-    selected.push(offer);
+    if (total >= filter.offset && page.length < filter.limit) page.push(item);
+    total += 1;
   }
-  const key = SORT_KEYS[filter.sortBy];
-  const direction = filter.sortDir === 'asc' ? 1 : -1;
-  selected.sort(
-    (a, b) => direction * compare(key(a), key(b)) || compare(b.createdAt, a.createdAt) || compare(b.id, a.id),
-  );
-  return { data: selected.slice(filter.offset, filter.offset + filter.limit), total: selected.length };
+  return { page, total };
 }

@@ -7,14 +7,43 @@
  * reaches every process), and reloaded whole every minute to repair anything a lost message
  * missed. The offers a trader accepted or rejected are read per trader and kept for a few seconds;
  * whoever records an accept or reject calls `forgetActed` so the trader's next list is exact.
+ *
+ * Each offer keeps its JSON (per `include` variant) and each sort order is kept until the next
+ * change, so a request costs one pass over the sorted offers and a string join.
  */
-import type { Offer } from '../../../contract/offers';
+import type { ListOffersQuery, Offer } from '../../../contract/offers';
 import { isBusEvent, type EventBus } from '../../realtime/event-bus';
+import { sortLiveOffers } from './live-offers.query';
 
 const RELOAD_EVERY_MS = 60_000;
 const ACTED_CACHE_MS = 5_000;
 const ACTED_CACHE_MAX = 10_000;
 const LIVE = new Set<string>(['open', 'hot']);
+
+type Include = ListOffersQuery['include'];
+
+/** One live offer and its serialised forms (the contract's Offer, validated when it was built). */
+export class LiveOffer {
+  private readonly json = new Map<string, string>();
+  constructor(readonly offer: Offer) {}
+
+  /** `volume` and `leverage` are null unless the caller asked for them. */
+  toJson(include: Include): string {
+    const volume = include?.includes('volume') ?? false;
+    const leverage = include?.includes('leverage') ?? false;
+    const key = `${volume ? 'v' : ''}${leverage ? 'l' : ''}`;
+    let text = this.json.get(key);
+    if (text === undefined) {
+      text = JSON.stringify({
+        ...this.offer,
+        volume: volume ? this.offer.volume : null,
+        leverage: leverage ? this.offer.leverage : null,
+      });
+      this.json.set(key, text);
+    }
+    return text;
+  }
+}
 
 export interface LiveOffersDeps {
   bus: EventBus;
@@ -28,27 +57,31 @@ export interface LiveOffersDeps {
 
 export function createLiveOffersStore(deps: LiveOffersDeps) {
   const now = deps.now ?? Date.now;
-  let held = new Map<string, Offer>();
+  let held = new Map<string, LiveOffer>();
+  /** Sort orders of the current offers, dropped on every change. */
+  let sorted = new Map<string, LiveOffer[]>();
   let loading: Promise<void> | null = null;
   let loadedAt = -Infinity;
   /** Changes seen while a reload reads the table: applied again on top of what it read. */
   let duringReload: Offer[] | null = null;
   const acted = new Map<string, { ids: Set<string>; until: number }>();
 
-  function apply(offer: Offer, into: Map<string, Offer>): void {
-    const current = into.get(offer.id);
+  function apply(offer: Offer, into: Map<string, LiveOffer>): void {
+    const current = into.get(offer.id)?.offer;
     // Events can cross: an older state never replaces a newer one.
     if (current && current.updatedAt > offer.updatedAt) return;
-    if (LIVE.has(offer.status)) into.set(offer.id, offer);
+    if (LIVE.has(offer.status)) into.set(offer.id, new LiveOffer(offer));
     else into.delete(offer.id);
+    if (into === held) sorted = new Map();
   }
 
   async function reload(): Promise<void> {
     duringReload = [];
     try {
-      const fresh = new Map((await deps.loadLive()).map((offer) => [offer.id, offer]));
+      const fresh = new Map((await deps.loadLive()).map((offer) => [offer.id, new LiveOffer(offer)]));
       for (const offer of duringReload) apply(offer, fresh);
       held = fresh;
+      sorted = new Map();
       loadedAt = now();
     } finally {
       duringReload = null;
@@ -75,10 +108,19 @@ export function createLiveOffersStore(deps: LiveOffersDeps) {
   });
 
   return {
-    /** The live offers and the ids this trader has acted on. */
-    async snapshot(userId: string): Promise<{ offers: Iterable<Offer>; acted: ReadonlySet<string> }> {
-      const [, ids] = await Promise.all([ensureLoaded(), actedBy(userId)]);
-      return { offers: held.values(), acted: ids };
+    /** The live offers in the asked order, and the ids this trader has acted on. */
+    async snapshot(
+      userId: string,
+      order: Pick<ListOffersQuery, 'sortBy' | 'sortDir'>,
+    ): Promise<{ offers: readonly LiveOffer[]; acted: ReadonlySet<string> }> {
+      const [, acted] = await Promise.all([ensureLoaded(), actedBy(userId)]);
+      const key = `${order.sortBy} ${order.sortDir}`;
+      let offers = sorted.get(key);
+      if (!offers) {
+        offers = sortLiveOffers(held.values(), order.sortBy, order.sortDir);
+        sorted.set(key, offers);
+      }
+      return { offers, acted };
     },
     /** Re-reads every live offer now (tests that write rows directly; start-up warm-up). */
     reload: () => {

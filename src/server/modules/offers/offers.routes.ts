@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { listOffersEndpoint, offerFeedbackEndpoint } from '../../../contract/offers';
+import { sendPrebuilt } from '../../http/prebuilt-json';
 import type { ViewerResolver } from '../auth/viewer';
 import type { OffersService } from './offers.service';
 
@@ -9,25 +10,21 @@ export function registerOfferRoutes(
   deps: { offers: OffersService; viewers: ViewerResolver },
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  // Signed-in calls: 401 comes before any validation of the input.
-  const signedIn = async (request: Parameters<ViewerResolver['requireUser']>[0]) => {
-    await deps.viewers.requireUser(request);
-  };
   typed.get(
     listOffersEndpoint.path,
     {
-      onRequest: signedIn,
       schema: { querystring: listOffersEndpoint.query, response: { 200: listOffersEndpoint.response } },
     },
-    async (request) => {
+    async (request, reply) => {
       const viewer = await deps.viewers.requireUser(request);
-      return deps.offers.list(viewer.userId, request.query);
+      // Assembled from each offer's JSON, validated against the contract when the offer was built.
+      const json = await deps.offers.listJson(viewer.userId, request.query);
+      return sendPrebuilt(request, reply, json);
     },
   );
   typed.post(
     offerFeedbackEndpoint.path,
     {
-      onRequest: signedIn,
       schema: {
         params: offerFeedbackEndpoint.params,
         body: offerFeedbackEndpoint.body,

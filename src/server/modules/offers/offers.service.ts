@@ -1,4 +1,4 @@
-import type { FeedbackInput, ListOffersQuery, ListOffersResponse, Offer } from '../../../contract/offers';
+import type { FeedbackInput, ListOffersQuery, Offer } from '../../../contract/offers';
 import type { Database } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import type { CandleInterval } from '../../providers/market/market-source';
@@ -81,32 +81,24 @@ export function createOffersService(deps: OffersDeps) {
   });
 
   return {
-    /** GET /api/offers: never an offer the trader has accepted or rejected. */
-    async list(userId: string, query: ListOffersQuery): Promise<ListOffersResponse> {
-      const filter = {
+    /** GET /api/offers as its JSON text: never an offer the trader has accepted or rejected. */
+    async listJson(userId: string, query: ListOffersQuery): Promise<string> {
+      const success = bounds('SuccessRate', query.minSuccessRate, query.maxSuccessRate);
+      const heat = bounds('HeatScore', query.minHeatScore, query.maxHeatScore);
+      const { offers, acted } = await live.snapshot(userId, query);
+      const { page, total } = selectLiveOffers(offers, {
         statuses: listOrUndefined(query.status) ?? ['open', 'hot'],
         positionTypes: listOrUndefined(query.positionType),
         riskLevels: listOrUndefined(query.riskLevel),
-        success: bounds('SuccessRate', query.minSuccessRate, query.maxSuccessRate),
-        heat: bounds('HeatScore', query.minHeatScore, query.maxHeatScore),
+        success,
+        heat,
         search: query.search || undefined,
-        sortBy: query.sortBy,
-        sortDir: query.sortDir,
         offset: query.offset,
         limit: query.limit,
         now: now(),
-      };
-      const { offers, acted } = await live.snapshot(userId);
-      const { data, total } = selectLiveOffers(offers, { ...filter, acted });
-      const include = new Set(query.include ?? []);
-      return {
-        data: data.map((offer) => ({
-          ...offer,
-          volume: include.has('volume') ? offer.volume : null,
-          leverage: include.has('leverage') ? offer.leverage : null,
-        })),
-        total,
-      };
+        acted,
+      });
+      return `{"data":[${page.map((item) => item.toJson(query.include)).join(',')}],"total":${total}}`;
     },
 
     /** Re-reads the live offers (rows written outside this module: tests, manual repairs). */
