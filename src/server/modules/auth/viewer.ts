@@ -84,16 +84,36 @@ export function createViewerResolver(deps: {
     return { viewer, organizations: list, expiresAt: new Date(found.session.expiresAt).getTime() };
   }
 
+  /**
+   * One lookup per token at a time: requests arriving meanwhile share it — unless an eviction came
+   * in between, since a lookup begun before it may have read the revoked grant.
+   */
+  const lookingUp = new Map<string, Promise<Resolved>>();
+  function lookUpAndCache(token: string, headers: Headers): Promise<Resolved> {
+    const startedAt = cache.epoch();
+    const key = `${startedAt} ${token}`;
+    let pending = lookingUp.get(key);
+    if (!pending) {
+      pending = lookUp(headers)
+        .then((found) => {
+          // An expired session must not outlive its expiry through the cache.
+          cache.set(token, found, startedAt, found.expiresAt);
+          return found;
+        })
+        .finally(() => lookingUp.delete(key));
+      lookingUp.set(key, pending);
+    }
+    return pending;
+  }
+
   async function resolve(headers: Headers): Promise<CachedViewer> {
     const token = bearerToken(headers.get('authorization'));
     if (!token) return lookUp(headers);
     const hit = cache.get(token);
-    if (hit) return hit;
-    const startedAt = cache.epoch();
-    const found = await lookUp(headers);
-    // An expired session must not outlive its expiry through the cache.
-    cache.set(token, found, startedAt, found.expiresAt);
-    return found;
+    if (!hit) return lookUpAndCache(token, headers);
+    // A failed refresh changes nothing: the entry still ends at its expiry.
+    if (cache.due(token)) lookUpAndCache(token, headers).catch(() => undefined);
+    return hit;
   }
 
   function resolved(request: FastifyRequest): Promise<CachedViewer> {

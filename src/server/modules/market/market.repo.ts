@@ -2,7 +2,7 @@
  * Market tables: pairs, candles, ticker logs, and their retention deletes. Candles go in through `unnest` of array parameters: one statement per few thousand
  * rows (PGlite included) instead of one bind parameter per cell.
  */
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { candles, cryptoPairs, tickerLogs, type CandleInterval } from '../../db/schema';
 import type { Candle } from '../../shared/candles';
@@ -114,38 +114,58 @@ export function createMarketRepo(db: Executor) {
       return inserted;
     },
 
+    /**
+     * Candles from `since` (to `until`), oldest first. Read in pages of CANDLE_CHUNK with a turn of
+     * the event loop between them, as plain numbers (float8 and epoch ms, no NUMERIC strings or
+     * Dates to convert): a 90-day read never holds PGlite's connection, or the thread, for long.
+     */
     async candles(
       pairId: number,
       interval: CandleInterval,
       since: number,
       until?: number,
     ): Promise<Candle[]> {
-      const conditions: SQL[] = [
-        eq(candles.pairId, pairId),
-        eq(candles.interval, interval),
-        gte(candles.openTime, new Date(since)),
-      ];
-      if (until !== undefined) conditions.push(sql`${candles.openTime} < ${iso(until)}::timestamptz`);
-      const rows = await db
-        .select({
-          openTime: candles.openTime,
-          open: candles.open,
-          high: candles.high,
-          low: candles.low,
-          close: candles.close,
-          volume: candles.volume,
-        })
-        .from(candles)
-        .where(and(...conditions))
-        .orderBy(asc(candles.openTime));
-      return rows.map((r) => ({
-        time: r.openTime.getTime(),
-        open: Number(r.open),
-        high: Number(r.high),
-        low: Number(r.low),
-        close: Number(r.close),
-        volume: Number(r.volume),
-      }));
+      const out: Candle[] = [];
+      let from = since;
+      let inclusive = true;
+      for (;;) {
+        const rows = await db
+          .select({
+            time: sql<number>`(extract(epoch from ${candles.openTime}) * 1000)::float8`,
+            open: sql<number>`${candles.open}::float8`,
+            high: sql<number>`${candles.high}::float8`,
+            low: sql<number>`${candles.low}::float8`,
+            close: sql<number>`${candles.close}::float8`,
+            volume: sql<number>`${candles.volume}::float8`,
+          })
+          .from(candles)
+          .where(
+            and(
+              eq(candles.pairId, pairId),
+              eq(candles.interval, interval),
+              inclusive
+                ? sql`${candles.openTime} >= ${iso(from)}::timestamptz`
+                : sql`${candles.openTime} > ${iso(from)}::timestamptz`,
+              until === undefined ? undefined : sql`${candles.openTime} < ${iso(until)}::timestamptz`,
+            ),
+          )
+          .orderBy(asc(candles.openTime))
+          .limit(CANDLE_CHUNK);
+        for (const row of rows)
+          out.push({
+            time: Number(row.time),
+            open: Number(row.open),
+            high: Number(row.high),
+            low: Number(row.low),
+            close: Number(row.close),
+            volume: Number(row.volume),
+          });
+        const last = rows.at(-1);
+        if (!last || rows.length < CANDLE_CHUNK) return out;
+        from = Number(last.time);
+        inclusive = false;
+        await yieldToRequests();
+      }
     },
 
     /** Best bid/ask of the pair's latest ticker log, or null when none has a quote. */

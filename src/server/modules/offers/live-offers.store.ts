@@ -64,7 +64,8 @@ export function createLiveOffersStore(deps: LiveOffersDeps) {
   let loadedAt = -Infinity;
   /** Changes seen while a reload reads the table: applied again on top of what it read. */
   let duringReload: Offer[] | null = null;
-  const acted = new Map<string, { ids: Set<string>; until: number }>();
+  const acted = new Map<string, { ids: Set<string>; until: number; refreshing: boolean }>();
+  let actedVersion = 0;
 
   function apply(offer: Offer, into: Map<string, LiveOffer>): void {
     const current = into.get(offer.id)?.offer;
@@ -129,17 +130,36 @@ export function createLiveOffersStore(deps: LiveOffersDeps) {
     },
     /** Call after recording an accept or reject, so the trader's next list leaves that offer out. */
     forgetActed(userId: string): void {
+      actedVersion += 1;
       acted.delete(userId);
     },
     close: unsubscribe,
   };
 
+  /** Past half its life an entry is served and re-read behind the request (one read at a time). */
   async function actedBy(userId: string): Promise<ReadonlySet<string>> {
     const hit = acted.get(userId);
-    if (hit && hit.until > now()) return hit.ids;
+    const at = now();
+    if (hit && hit.until > at) {
+      if (hit.until - at < ACTED_CACHE_MS / 2 && !hit.refreshing) {
+        hit.refreshing = true;
+        readActed(userId).catch((error: unknown) =>
+          deps.log.error({ err: error }, 'reading acted-on offers failed'),
+        );
+      }
+      return hit.ids;
+    }
+    return readActed(userId);
+  }
+
+  async function readActed(userId: string): Promise<ReadonlySet<string>> {
+    const version = actedVersion;
     const ids = new Set(await deps.actedOfferIds(userId));
-    if (acted.size >= ACTED_CACHE_MAX) acted.clear();
-    acted.set(userId, { ids, until: now() + ACTED_CACHE_MS });
+    // A forgetActed meanwhile means this read may predate the recorded accept or reject.
+    if (version === actedVersion) {
+      if (acted.size >= ACTED_CACHE_MAX) acted.clear();
+      acted.set(userId, { ids, until: now() + ACTED_CACHE_MS, refreshing: false });
+    }
     return ids;
   }
 }
