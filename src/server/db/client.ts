@@ -74,8 +74,30 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
   throw new Error('createDatabase: set databaseUrl, dataDir or inMemory');
 }
 
+/*
+ * PGlite runs in this thread and answers through promises alone, with no I/O in between: a chain
+ * of awaited statements (a backfill, an analysis run) would be one long task holding every
+ * request behind it. Each statement first gives the event loop a turn, so requests interleave.
+ */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function yieldBeforeStatements(client: PGlite): void {
+  const methods = client as unknown as Record<
+    'query' | 'exec' | 'transaction',
+    (...args: unknown[]) => unknown
+  >;
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = methods[name].bind(client);
+    methods[name] = async (...args: unknown[]) => {
+      await turn();
+      return original(...args);
+    };
+  }
+}
+
 async function createPglite(dataDir: string | undefined, loadDataDir?: Blob | File) {
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir });
+  yieldBeforeStatements(client);
   const db = drizzlePglite({ client, schema });
   let closing: Promise<void> | undefined;
   const handle: PgliteHandle = {

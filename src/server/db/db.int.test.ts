@@ -55,6 +55,14 @@ describe.each(targets)('database on %s', (kind) => {
   });
   afterAll(() => handle?.close());
 
+  test('lets other work run between two awaited statements (requests interleave with the worker)', async () => {
+    let ranBetween = false;
+    await db.execute(sql`select 1`);
+    setImmediate(() => (ranBetween = true));
+    await db.execute(sql`select 1`);
+    expect(ranBetween).toBe(true);
+  });
+
   test('migrations create every schema table and record every migration', async () => {
     expect(handle.kind).toBe(kind);
     const result = await db.execute<{ table_name: string }>(
