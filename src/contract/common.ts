@@ -126,6 +126,25 @@ export interface Endpoint<
 }
 export type EndpointAuth = 'public' | 'optional' | 'user' | 'admin' | 'signature';
 
+export type AnyEndpoint = Endpoint<
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType,
+  z.ZodType | undefined
+>;
+
+/** The endpoint descriptors among a module's exports (e.g. the whole contract's index). */
+export function endpointsIn(exports: Record<string, unknown>): AnyEndpoint[] {
+  return Object.values(exports).filter(
+    (value): value is AnyEndpoint =>
+      typeof value === 'object' &&
+      value !== null &&
+      'method' in value &&
+      'path' in value &&
+      'response' in value,
+  );
+}
+
 /** Fills `:name` segments of an endpoint path, URL-encoding each value. */
 export function fillPath(path: string, params: Record<string, string | number>): string {
   return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {

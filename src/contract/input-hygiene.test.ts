@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as contract from './index';
-import { noControlCharacters, noNulCharacters, noNulInJson, type Endpoint } from './common';
+import { endpointsIn, noControlCharacters, noNulCharacters, noNulInJson } from './common';
 
-type AnyEndpoint = Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType, z.ZodType | undefined>;
-
-const endpoints = Object.values(contract as Record<string, unknown>).filter(
-  (value): value is AnyEndpoint =>
-    typeof value === 'object' &&
-    value !== null &&
-    'method' in value &&
-    'path' in value &&
-    'response' in value,
-);
+const endpoints = endpointsIn(contract);
 
 /** Inputs that are not endpoint fields: the sign-up/sign-in bodies our auth wrapper checks, headers. */
 const otherInputs: Record<string, z.ZodType> = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzePair } from './analyze-pair';
+import { seededRandom } from '../shared/random';
 import { HOUR_MS } from '../shared/time';
 import { computeMarketSeries } from './market-series';
 import { computeSetupStates } from './setup-states';
@@ -78,23 +79,12 @@ describe('shrinkage toward the broader rate', () => {
   });
 });
 
-/** Deterministic uniform draws (mulberry32). */
-function uniform(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * Cells of one level: `n` independent trades each (one hour each, so n effective), wins drawn from
  * each cell's true rate, all compared with the pooled rate as their parent.
  */
 function level(trueRates: number[], n: number, seed: number): { cells: LevelCell[]; parent: number } {
-  const draw = uniform(seed);
+  const draw = seededRandom(seed);
   const tallies: Tally[] = trueRates.map((p) => {
     let wins = 0;
     for (let k = 0; k < n; k++) if (draw() < p) wins++;

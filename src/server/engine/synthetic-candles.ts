@@ -3,19 +3,11 @@
  * calm and busy regimes, with volume rising with volatility. Same seed, same candles, on every machine
  * (mulberry32 PRNG, no Math.random).
  */
+import { seededRandom } from '../shared/random';
 import { HOUR_MS } from '../shared/time';
 import type { Candle } from './types';
 
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom };
 
 /** Standard normal draw (Box-Muller). */
 function gaussian(rand: () => number): number {

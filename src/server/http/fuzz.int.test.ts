@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import * as contract from '../../contract';
+import { endpointsIn } from '../../contract/common';
 import { createTestAppWithUsers, type TestApp, type TestUser } from '../testing/test-app';
 import { createFuzzer, type FuzzRequest } from './testing/fuzzer';
 
@@ -14,21 +14,11 @@ import { createFuzzer, type FuzzRequest } from './testing/fuzzer';
 const SEED = 0x5eed;
 const REQUESTS_PER_ROUTE_AND_CALLER = 30;
 
-interface Described {
-  method: string;
-  path: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  produces?: string;
-}
 const described = new Map(
-  Object.values(contract as Record<string, unknown>)
-    .filter(
-      (value): value is Described =>
-        typeof value === 'object' && value !== null && 'method' in value && 'path' in value,
-    )
-    .map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint]),
+  endpointsIn(contract as Record<string, unknown>).map((endpoint) => [
+    `${endpoint.method} ${endpoint.path}`,
+    endpoint,
+  ]),
 );
 
 /** better-auth's catch-all, exercised on the endpoints clients use; sign-out only anonymously. */

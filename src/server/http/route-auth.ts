@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import * as contract from '../../contract';
-import type { EndpointAuth } from '../../contract/common';
+import { endpointsIn, type EndpointAuth } from '../../contract/common';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -17,23 +17,11 @@ declare module 'fastify' {
   }
 }
 
-interface Described {
-  method: string;
-  path: string;
-  auth?: EndpointAuth;
-}
-
 const contractAuth = new Map<string, EndpointAuth>(
-  Object.values(contract as Record<string, unknown>)
-    .filter(
-      (value): value is Described =>
-        typeof value === 'object' &&
-        value !== null &&
-        'method' in value &&
-        'path' in value &&
-        'response' in value,
-    )
-    .map((endpoint) => [`${endpoint.method} ${endpoint.path}`, endpoint.auth ?? 'user']),
+  endpointsIn(contract as Record<string, unknown>).map((endpoint) => [
+    `${endpoint.method} ${endpoint.path}`,
+    endpoint.auth ?? 'user',
+  ]),
 );
 
 export function routeAuth(method: HTTPMethods, url: string, configured?: EndpointAuth): EndpointAuth {

@@ -4,6 +4,7 @@
  * them with hostile values so requests get past the first check as often as they fail it.
  */
 import type { z } from 'zod';
+import { seededRandom } from '../../shared/random';
 
 export interface FuzzRequest {
   url: string;
@@ -16,18 +17,6 @@ interface Schemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
-}
-
-/** mulberry32: small, fast, and the same sequence for the same seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const HOSTILE_STRINGS = [
@@ -201,7 +190,7 @@ function validValues(schema: unknown, depth = 0): unknown[] {
 }
 
 export function createFuzzer(seed: number) {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const hostile = (): unknown => {
     const roll = random();

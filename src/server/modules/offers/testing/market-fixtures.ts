@@ -7,20 +7,15 @@ import type { PositionType } from '../../../../contract/enums';
 import type { Database } from '../../../db/client';
 import { actionLogs, analyses, cryptoPairs, offers, tickerLogs, triggers } from '../../../db/schema';
 import type { Direction, PairAnalysis, RiskLevel, Trend } from '../../../engine/types';
+import { seededRandom } from '../../../shared/random';
 import type { StoredAnalysisFigures } from '../../analysis/analysis-figures';
 
 const HOUR = 3_600_000;
 const FIVE_MINUTES = 300_000;
 
 function random(seedText: string) {
-  let seed = [...seedText].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
-  return () => {
-    seed = (seed + 0x6d2b79f5) >>> 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const seed = [...seedText].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 16777619), 2166136261) >>> 0;
+  return seededRandom(seed);
 }
 
 export async function seedPair(db: Database, symbol: string, active = true): Promise<number> {
