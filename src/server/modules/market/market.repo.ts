@@ -89,6 +89,20 @@ export function createMarketRepo(db: Executor) {
       };
     },
 
+    async candleCount(pairId: number, interval: CandleInterval, since: number): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(candles)
+        .where(
+          and(
+            eq(candles.pairId, pairId),
+            eq(candles.interval, interval),
+            sql`${candles.openTime} >= ${iso(since)}::timestamptz`,
+          ),
+        );
+      return row?.n ?? 0;
+    },
+
     /** Inserts candles, skipping those already stored (same pair, interval, open time); returns how many went in. */
     async insertCandles(pairId: number, interval: CandleInterval, rows: readonly Candle[]): Promise<number> {
       let inserted = 0;

@@ -12,6 +12,7 @@ import { floorTo } from '../../shared/candles';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/time';
 import type { MarketSource, MarketTicker } from '../../providers/market/market-source';
 import type { LogsService } from '../logs/logs.service';
+import { createCandleCache } from './candle-cache';
 import { createPairAdmin } from './market-pairs';
 import { pruneMarketData, type MarketRetentionResult } from './market-retention';
 import { createMarketRepo, type CryptoPairRow, type NewCryptoPair } from './market.repo';
@@ -66,6 +67,7 @@ export function createMarketService(deps: MarketServiceDeps) {
   const { db, source } = deps;
   const clock = deps.clock ?? Date.now;
   const repo = createMarketRepo(db);
+  const candleCache = createCandleCache(repo);
   const announce = (pair: string, action: PairUpdateEvent['action']) => {
     try {
       deps.onPairUpdate?.({ pair, action });
@@ -240,14 +242,16 @@ export function createMarketService(deps: MarketServiceDeps) {
       return result;
     },
 
-    /** Stored candles of a pair from `sinceMs` (open time), oldest first. */
+    /** Stored candles of a pair from `sinceMs` (open time), oldest first (candle-cache.ts). */
     candles(pairId: number, interval: CandleInterval, sinceMs: number, untilMs?: number): Promise<Candle[]> {
-      return repo.candles(pairId, interval, sinceMs, untilMs);
+      return candleCache.read(pairId, interval, sinceMs, untilMs);
     },
 
     /** Ages out ticker logs and candles (`retentionPolicy` days, on the market's clock). */
-    pruneMarketData(retentionPolicyDays: number): Promise<MarketRetentionResult> {
-      return pruneMarketData(repo, retentionPolicyDays, source.now());
+    async pruneMarketData(retentionPolicyDays: number): Promise<MarketRetentionResult> {
+      const result = await pruneMarketData(repo, retentionPolicyDays, source.now());
+      candleCache.forget();
+      return result;
     },
   };
 }
