@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * compression may change the bytes, not the meaning), so a client polling an unchanged answer gets
  * a bodiless 304, and every api process gives the same tag for the same answer.
  */
-export function sendPrebuilt(request: FastifyRequest, reply: FastifyReply, json: string) {
+export function sendPrebuiltWithETag(request: FastifyRequest, reply: FastifyReply, json: string) {
   const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
   reply.header('etag', etag).header('cache-control', 'no-cache');
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -22,4 +22,9 @@ function matches(header: string | undefined, etag: string): boolean {
     const t = tag.trim();
     return t === '*' || t === etag || t === bare;
   });
+}
+
+/** Sends a response already serialised (no ETag: for answers that change with every poll anyway). */
+export function sendPrebuilt(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendPrebuilt } from '../../http/prebuilt-json';
+import { sendPrebuiltWithETag } from '../../http/prebuilt-json';
 import { adminHeatMapEndpoint } from '../../../contract/admin-heatmap';
 import { heatMapEndpoint } from '../../../contract/heatmap';
 import { adminHeatMapFilter, heatMapJson, selectHeatMap, traderHeatMapFilter } from './heat-map.query';
@@ -35,7 +35,7 @@ export function registerHeatMapRoutes(app: FastifyInstance, deps: { heatMap: Hea
       async (request, reply) => {
         const filter = traderHeatMapFilter(request.query);
         const selected = selectHeatMap(deps.heatMap.entries(), filter, deps.heatMap.now());
-        return sendPrebuilt(request, reply, heatMapJson(selected));
+        return sendPrebuiltWithETag(request, reply, heatMapJson(selected));
       },
     );
 }
@@ -51,7 +51,7 @@ export function registerAdminHeatMapRoutes(deps: { heatMap: HeatMapStore }) {
       async (request, reply) => {
         const filter = adminHeatMapFilter(request.query);
         const selected = selectHeatMap(deps.heatMap.entries(), filter, deps.heatMap.now());
-        return sendPrebuilt(request, reply, heatMapJson(selected, 'admin'));
+        return sendPrebuiltWithETag(request, reply, heatMapJson(selected, 'admin'));
       },
     );
   };

@@ -76,25 +76,4 @@ describe('GET /api/offers from the live-offers read model', () => {
       counter.restore();
     }
   });
-
-  it('answers 304 to a trader polling an unchanged list, and 200 once it changed', async () => {
-    const url = '/api/offers?limit=100';
-    const first = await t.app.inject({ method: 'GET', url, headers: trader.auth });
-    const etag = first.headers.etag as string;
-    const again = await t.app.inject({
-      method: 'GET',
-      url,
-      headers: { ...trader.auth, 'if-none-match': etag },
-    });
-    expect(again.statusCode).toBe(304);
-    const id = await seedOffer(t.db, { pairId, positionType: 'scalp_long' });
-    t.app.services.bus.publish('new_offer', (await t.app.services.offers.get(id))!, ['traders']);
-    const changed = await t.app.inject({
-      method: 'GET',
-      url,
-      headers: { ...trader.auth, 'if-none-match': etag },
-    });
-    expect(changed.statusCode).toBe(200);
-    expect(changed.json<ListOffersResponse>().data.map((offer) => offer.id)).toContain(id);
-  });
 });

@@ -19,7 +19,7 @@ export function registerOfferRoutes(
       const viewer = await deps.viewers.requireUser(request);
       // Assembled from each offer's JSON, validated against the contract when the offer was built.
       const json = await deps.offers.listJson(viewer.userId, request.query);
-      return sendPrebuilt(request, reply, json);
+      return sendPrebuilt(reply, json);
     },
   );
   typed.post(
