@@ -13,11 +13,11 @@ export type NewCryptoPair = typeof cryptoPairs.$inferInsert;
 export type TickerLogRow = typeof tickerLogs.$inferSelect;
 
 /*
- * A backfill stores thousands of candles per pair. In statements of 500 rows, with a turn of the
+ * A backfill stores thousands of candles per pair. In statements of 200 rows, with a turn of the
  * event loop between them, each holds the database for a few milliseconds, so requests queued
  * on PGlite's single connection (or a small pool) run in between instead of after the whole pair.
  */
-const CANDLE_CHUNK = 500;
+const CANDLE_CHUNK = 200;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 const iso = (ms: number) => new Date(ms).toISOString();
 
