@@ -152,7 +152,6 @@ export function createServices(
   });
   linked.triggers = triggers;
   const webhookSecrets = createWebhookSecretsService({ db, authSecret: config.authSecret });
-  const lifecycle = { expireOffers: offers.expireOffers, scoreOutcomes: offers.scoreOutcomes };
   const pairs = createPairsService({ market, analysis, offers, triggers });
   const heatMap = createHeatMapStore({
     sources: {
@@ -210,7 +209,6 @@ export function createServices(
     analysisQueue,
     triggers,
     webhookSecrets,
-    lifecycle,
     signalQuality,
     systemHealth,
     worker,

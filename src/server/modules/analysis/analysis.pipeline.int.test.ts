@@ -120,7 +120,7 @@ describe('the analysis pipeline on the simulated market', () => {
       clock.advance(3_600_000);
       await t.app.services.worker.runNow('market-refresh');
     }
-    await t.app.services.lifecycle.scoreOutcomes();
+    await t.app.services.offers.scoreOutcomes();
     const [scored] = await t.db.select().from(offers).where(eq(offers.id, offer!.id));
     // The outcome the stored candles give for this offer's own entry, exits and horizon.
     const entryAt = Date.parse(String(offer!.provenance?.entryAt));
@@ -197,7 +197,7 @@ describe('signal quality', () => {
         await t.app.services.worker.runNow('market-refresh');
       }
       await t.app.services.analysisQueue.drained();
-      expect(await t.app.services.lifecycle.scoreOutcomes()).toBeGreaterThanOrEqual(1);
+      expect(await t.app.services.offers.scoreOutcomes()).toBeGreaterThanOrEqual(1);
       // Market triggers may have published more offers meanwhile: compare with what was scored.
       const scoredRows = (await t.db.select().from(offers)).filter(
         (o) => o.outcome !== null && o.outcome !== 'unscoreable',

@@ -4,6 +4,7 @@
  * clock (the source's now). Analyses and logs are pruned by their own modules (see worker-retention).
  */
 import { DAY_MS, HOUR_MS } from '../../shared/time';
+import type { CandlesRepo } from './candles.repo';
 import type { MarketRepo } from './market.repo';
 
 export interface MarketRetentionResult {
@@ -18,14 +19,17 @@ export const MINUTE_CANDLE_RETENTION_MS = 48 * HOUR_MS;
 export const MIN_HOURLY_RETENTION_DAYS = 120;
 
 export async function pruneMarketData(
-  repo: MarketRepo,
+  repos: {
+    market: Pick<MarketRepo, 'deleteTickerLogsBefore'>;
+    candles: Pick<CandlesRepo, 'deleteCandlesBefore'>;
+  },
   retentionPolicyDays: number,
   marketNow: number,
 ): Promise<MarketRetentionResult> {
   const hourlyDays = Math.max(retentionPolicyDays, MIN_HOURLY_RETENTION_DAYS);
   return {
-    tickerLogs: await repo.deleteTickerLogsBefore(marketNow - retentionPolicyDays * DAY_MS),
-    minuteCandles: await repo.deleteCandlesBefore('1m', marketNow - MINUTE_CANDLE_RETENTION_MS),
-    hourlyCandles: await repo.deleteCandlesBefore('1h', marketNow - hourlyDays * DAY_MS),
+    tickerLogs: await repos.market.deleteTickerLogsBefore(marketNow - retentionPolicyDays * DAY_MS),
+    minuteCandles: await repos.candles.deleteCandlesBefore('1m', marketNow - MINUTE_CANDLE_RETENTION_MS),
+    hourlyCandles: await repos.candles.deleteCandlesBefore('1h', marketNow - hourlyDays * DAY_MS),
   };
 }

@@ -15,6 +15,7 @@ import type { LogsService } from '../logs/logs.service';
 import { createCandleCache } from './candle-cache';
 import { createPairAdmin } from './market-pairs';
 import { pruneMarketData, type MarketRetentionResult } from './market-retention';
+import { createCandlesRepo } from './candles.repo';
 import { createMarketRepo, type CryptoPairRow, type NewCryptoPair } from './market.repo';
 
 export const MAX_REFRESH_FAILURES = 5;
@@ -67,7 +68,8 @@ export function createMarketService(deps: MarketServiceDeps) {
   const { db, source } = deps;
   const clock = deps.clock ?? Date.now;
   const repo = createMarketRepo(db);
-  const candleCache = createCandleCache(repo);
+  const candlesRepo = createCandlesRepo(db);
+  const candleCache = createCandleCache(candlesRepo);
   const announce = (pair: string, action: PairUpdateEvent['action']) => {
     try {
       deps.onPairUpdate?.({ pair, action });
@@ -85,7 +87,7 @@ export function createMarketService(deps: MarketServiceDeps) {
   /** Fetches and stores candles of `interval` from `since`; returns how many were new. */
   async function store(pair: CryptoPairRow, interval: CandleInterval, since: number): Promise<number> {
     const fetched = await source.fetchCandles(pair.symbol, interval, since);
-    return repo.insertCandles(pair.id, interval, fetched);
+    return candlesRepo.insertCandles(pair.id, interval, fetched);
   }
 
   return {
@@ -95,7 +97,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     latestQuote: (pairId: number) => repo.latestQuote(pairId),
     latestTicker: (pairId: number) => repo.latestTicker(pairId),
     /** The last 24 hourly candles folded into one (pair details before the first ticker). */
-    lastDay: (pairId: number) => repo.lastDay(pairId),
+    lastDay: (pairId: number) => candlesRepo.lastDay(pairId),
     latestQuoteVolumes: (pairIds: number[]) => repo.latestQuoteVolumes(pairIds),
     pairSymbols: (pairIds: number[]) => repo.pairSymbols(pairIds),
     activePairCount: () => repo.activePairCount(),
@@ -179,7 +181,7 @@ export function createMarketService(deps: MarketServiceDeps) {
       for (const interval of INTERVALS) {
         const { windowMs, intervalMs } = CANDLE_WINDOWS[interval];
         const windowStart = floorTo(now - windowMs, intervalMs);
-        const stored = await repo.candleRange(pair.id, interval, windowStart);
+        const stored = await candlesRepo.candleRange(pair.id, interval, windowStart);
         const headStored = stored.first !== undefined && stored.first <= windowStart + intervalMs;
         const since = headStored && stored.last !== undefined ? stored.last + intervalMs : windowStart;
         inserted[interval] = await store(pair, interval, since);
@@ -200,7 +202,7 @@ export function createMarketService(deps: MarketServiceDeps) {
         for (const interval of INTERVALS) {
           const { windowMs, intervalMs } = CANDLE_WINDOWS[interval];
           const windowStart = floorTo(now - windowMs, intervalMs);
-          const { last } = await repo.candleRange(pair.id, interval, windowStart);
+          const { last } = await candlesRepo.candleRange(pair.id, interval, windowStart);
           inserted[interval] = await store(
             pair,
             interval,
@@ -249,7 +251,11 @@ export function createMarketService(deps: MarketServiceDeps) {
 
     /** Ages out ticker logs and candles (`retentionPolicy` days, on the market's clock). */
     async pruneMarketData(retentionPolicyDays: number): Promise<MarketRetentionResult> {
-      const result = await pruneMarketData(repo, retentionPolicyDays, source.now());
+      const result = await pruneMarketData(
+        { market: repo, candles: candlesRepo },
+        retentionPolicyDays,
+        source.now(),
+      );
       candleCache.forget();
       return result;
     },
