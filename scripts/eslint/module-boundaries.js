@@ -29,6 +29,7 @@ export const OWNERS = {
   payments: 'payments',
   ledger: 'ledger',
   settings: 'settings',
+  preferences: 'preferences',
   logs: 'logs',
   referrals: 'referrals',
   contact: 'contact',

@@ -87,13 +87,13 @@ export const paymentHistoryEndpoint = {
 } as const;
 
 /**
- * Card payment method id: `pm_` then letters or digits only (trader spec section 5), e.g.
- * pm_1PqR2s or pm_cardvisa. Stripe's underscore test aliases (pm_card_visa) do not pass.
+ * Card payment method id: `pm_` then letters, digits or underscores (spec README decision), so
+ * Stripe's test payment methods such as pm_card_visa are valid.
  */
 export const paymentMethodIdSchema = singleLineText({ error: 'Payment method ID is required' })
   .trim()
   .min(1, { error: 'Payment method ID is required', abort: true })
-  .regex(/^pm_[A-Za-z0-9]+$/, 'Invalid format');
+  .regex(/^pm_[A-Za-z0-9_]+$/, 'Invalid format');
 
 export const depositInputSchema = z.object({
   amount: dollarAmountInput(MIN_DEPOSIT, 'Minimum $10'),

@@ -121,6 +121,12 @@ describe('payments', () => {
     expect(messages(depositInputSchema, { amount: 10.005, paymentMethodId: 'pm_1AbC' })).toEqual([
       'Amount must have at most 2 decimal places',
     ]);
+    expect(messages(depositInputSchema, { amount: 10, paymentMethodId: 'pm_card-visa' })).toEqual([
+      'Invalid format',
+    ]);
+    expect(depositInputSchema.parse({ amount: 10, paymentMethodId: 'pm_card_visa' }).paymentMethodId).toBe(
+      'pm_card_visa',
+    );
     expect(depositInputSchema.parse({ amount: 10, paymentMethodId: 'pm_1AbC' })).toEqual({
       amount: 10,
       paymentMethodId: 'pm_1AbC',

@@ -8,6 +8,7 @@ export * from './trading';
 export * from './payments';
 export * from './ledger';
 export * from './settings';
+export * from './preferences';
 export * from './logs';
 export * from './referrals';
 export * from './contact';

@@ -6,7 +6,7 @@ import { candles, cryptoPairs, tickerLogs } from './market';
 import { offerFeedback, offers, userOffers } from './offers';
 import { payments } from './payments';
 import { referrals } from './referrals';
-import { userPreferences } from './settings';
+import { userPreferences } from './preferences';
 import { trades } from './trading';
 import { triggers } from './triggers';
 
