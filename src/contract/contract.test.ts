@@ -76,6 +76,9 @@ const SPEC_CALLS = [
   'POST /api/admin/webhook-secrets',
   'GET /api/admin/webhook-secrets',
   'DELETE /api/admin/webhook-secrets/:id',
+  // Guardrails shown on the Settings screen and the card provider's webhook (issue #7).
+  'GET /api/trades/guardrails',
+  'POST /api/payments/webhook/stripe',
 ];
 
 /** Schema node kinds fastify-type-provider-zod's serializer (z.safeEncode) cannot run backwards. */

@@ -28,9 +28,10 @@ describe('realtime payloads', () => {
     expect(adminLiveMessageSchema.safeParse({ channel: 'pair_updates', at }).success).toBe(false);
   });
 
-  it('socket events are exactly the spec events', () => {
+  it('socket events are exactly the spec events, plus balance_update (issue #7)', () => {
     expect(Object.keys(serverToClientEventSchemas).sort()).toEqual([
       'analysis_status',
+      'balance_update',
       'error',
       'heatmap_update',
       'new_offer',

@@ -41,6 +41,10 @@ export const tradeUpdateEventSchema = tradeSchema
   .extend({ id: z.string(), status: tradeStatusSchema });
 export type TradeUpdateEvent = z.infer<typeof tradeUpdateEventSchema>;
 
+/** The receiver's balances in dollars after any movement of their money (deposit, trade, tip, ...). */
+export const balanceUpdateEventSchema = z.object({ balance: z.number(), held: z.number() });
+export type BalanceUpdateEvent = z.infer<typeof balanceUpdateEventSchema>;
+
 export const pairUpdateEventSchema = z.object({ pair: pairSymbolSchema, action: pairUpdateActionSchema });
 export type PairUpdateEvent = z.infer<typeof pairUpdateEventSchema>;
 
@@ -64,6 +68,7 @@ export const serverToClientEventSchemas = {
   new_offer: offerSchema,
   analysis_status: analysisStatusEventSchema,
   trade_update: tradeUpdateEventSchema,
+  balance_update: balanceUpdateEventSchema,
   /** Admins: a crypto pair was added, changed or removed. */
   pair_updates: pairUpdateEventSchema,
   /** Admins: a worker failed on a pair. */

@@ -138,3 +138,17 @@ export const tipEndpoint = {
   body: tipInputSchema,
   response: paymentResultSchema,
 } as const;
+
+export const cardWebhookResponseSchema = z.object({ received: z.literal(true) });
+export type CardWebhookResponse = z.infer<typeof cardWebhookResponseSchema>;
+
+/**
+ * Stripe's event delivery (PAYMENTS_PROVIDER=stripe): authenticated by the `Stripe-Signature`
+ * header over the raw body, not by a session. Completes or fails the deposit it names, once.
+ */
+export const stripeWebhookEndpoint = {
+  method: 'POST',
+  path: '/api/payments/webhook/stripe',
+  auth: 'signature',
+  response: cardWebhookResponseSchema,
+} as const;

@@ -57,3 +57,32 @@ export const tradeStatusEndpoint = {
   params: idParamsSchema,
   response: tradeStatusResponseSchema,
 } as const;
+
+/**
+ * Server-enforced limits on accepting offers (defaults below; admins change them in global
+ * settings). A refused accept names the rule that fired.
+ */
+export const guardrailsSchema = z.object({
+  /** Open trades a trader may hold at once. */
+  maxOpenTrades: z.number().int().min(1).max(1000),
+  /** Realised losses of a day (UTC) may reach at most this percent of the day's starting equity. */
+  dailyLossCapPercent: z.number().gt(0).max(100),
+  /** Losing trades in a row that start a cooldown. */
+  lossStreakLimit: z.number().int().min(1).max(100),
+  /** Minutes without new trades after such a streak. */
+  cooldownMinutes: z.number().int().min(1).max(10_080),
+});
+export type Guardrails = z.infer<typeof guardrailsSchema>;
+
+export const GUARDRAIL_DEFAULTS: Guardrails = {
+  maxOpenTrades: 5,
+  dailyLossCapPercent: 10,
+  lossStreakLimit: 3,
+  cooldownMinutes: 60,
+};
+
+export const guardrailsEndpoint = {
+  method: 'GET',
+  path: '/api/trades/guardrails',
+  response: guardrailsSchema,
+} as const;
