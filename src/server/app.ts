@@ -22,6 +22,7 @@ import { registerWebhookSecretRoutes } from './modules/triggers/webhook-secrets.
 import { registerAdminHeatMapRoutes, registerHeatMapRoutes } from './modules/offers/heat-map.routes';
 import { registerOfferRoutes } from './modules/offers/offers.routes';
 import { registerPairRoutes } from './modules/pairs/pairs.routes';
+import { registerTradingRoutes } from './modules/trading/trading.routes';
 import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
 import { attachRealtime } from './realtime/attach-realtime';
 import { createServices, type ServiceOverrides, type Services } from './services';
@@ -121,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   attachRealtime(app, { bus, viewers, redisUrl: config.redisUrl });
   registerHeatMapRoutes(app, { heatMap });
   registerOfferRoutes(app, { offers: services.offers, viewers });
+  registerTradingRoutes(app, { trading: services.trading, ledger: services.ledger, viewers });
   registerPairRoutes(app, { pairs: services.pairs, viewers, bus, heatMap });
   registerSignalQualityRoutes(app, { signalQuality: services.signalQuality, viewers });
 

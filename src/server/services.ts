@@ -23,9 +23,12 @@ import { createSignalQualityRepo } from './modules/signal-quality/signal-quality
 import { createSignalQualityService } from './modules/signal-quality/signal-quality.service';
 import { createSystemHealth } from './modules/system/system-health';
 import { createFeedFetcher } from './modules/triggers/feed-source';
+import { createTradingService } from './modules/trading/trading.service';
 import { createTriggersService, type TriggersService } from './modules/triggers/triggers.service';
 import { createWebhookSecretsService } from './modules/triggers/webhook-secrets.service';
+import { PREFERENCE_DEFAULTS } from '../contract/preferences';
 import { createAiCommentator } from './providers/ai';
+import { createExecutor, executorConfigFrom, type Executor } from './providers/execution';
 import { createMarketSource, type MarketSource } from './providers/market';
 import { createEventBus } from './realtime/create-event-bus';
 import type { EventBus } from './realtime/event-bus';
@@ -39,6 +42,8 @@ export interface ServiceOverrides {
   bus?: EventBus;
   /** Engine threads other than the configured pool (tests use misbehaving ones). */
   engine?: EnginePool;
+  /** An order executor other than the configured one (tests use failing ones). */
+  executor?: Executor;
 }
 
 /**
@@ -178,6 +183,32 @@ export function createServices(
       evaluateSignals: (series, options) => engineOrFail().evaluateSignals(series, options),
     });
   };
+  const executor =
+    overrides.executor ??
+    createExecutor(executorConfigFrom(config), { source, takerFeePercent: config.takerFeePercent });
+  const trading = createTradingService({
+    db,
+    ledger,
+    logs,
+    bus,
+    offers,
+    market: {
+      pairBySymbol: (symbol) => market.pairBySymbol(symbol),
+      candles: (pairId, interval, since) => market.candles(pairId, interval, since),
+    },
+    source,
+    executor,
+    guardrails: () => settings.guardrails(),
+    // The preferences module (branch refs) replaces this with the trader's own values.
+    autoTrading: async () => ({
+      autoTipPercent: PREFERENCE_DEFAULTS.autoTipPercent,
+      defaultAutoCloseProfitPercent: PREFERENCE_DEFAULTS.defaultAutoCloseProfitPercent,
+    }),
+    // The payments module (branch pay) records the automatic tip here.
+    recordAutoTip: async () => undefined,
+    takerFeePercent: config.takerFeePercent,
+    log,
+  });
   const systemHealth = createSystemHealth({ market, queues: [analysisQueue], redisUrl: config.redisUrl });
   const worker = createWorker({
     config,
@@ -190,6 +221,7 @@ export function createServices(
     triggers,
     offers,
     logs,
+    trading,
     refreshBacktest,
   });
 
@@ -213,6 +245,8 @@ export function createServices(
     triggers,
     webhookSecrets,
     signalQuality,
+    executor,
+    trading,
     systemHealth,
     worker,
     engine,
@@ -222,6 +256,7 @@ export function createServices(
       offers.close();
       await analysisQueue.close();
       await systemHealth.close();
+      await executor.close?.();
       await source.close?.();
       await engine?.close();
     },
