@@ -11,6 +11,7 @@ import { createOrganizationsService } from './modules/auth/organizations.service
 import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createViewerResolver } from './modules/auth/viewer';
 import { createContactService } from './modules/contact/contact.service';
+import { createLedgerService } from './modules/ledger/ledger.service';
 import { createLogsService } from './modules/logs/logs.service';
 import { createMarketService } from './modules/market/market.service';
 import { createHeatMapStore } from './modules/offers/heat-map.store';
@@ -52,6 +53,7 @@ export function createServices(
 ) {
   const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
   const logs = createLogsService(db);
+  const ledger = createLedgerService(db);
   const settings = createSettingsService(db, logs);
   const organizations = createOrganizationsService(db, {
     settings,
@@ -194,6 +196,7 @@ export function createServices(
   return {
     bus,
     logs,
+    ledger,
     contact,
     settings,
     organizations,
