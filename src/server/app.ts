@@ -22,6 +22,7 @@ import { registerWebhookSecretRoutes } from './modules/triggers/webhook-secrets.
 import { registerAdminHeatMapRoutes, registerHeatMapRoutes } from './modules/offers/heat-map.routes';
 import { registerOfferRoutes } from './modules/offers/offers.routes';
 import { registerPairRoutes } from './modules/pairs/pairs.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
 import { attachRealtime } from './realtime/attach-realtime';
 import { createServices, type ServiceOverrides, type Services } from './services';
@@ -123,6 +124,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOfferRoutes(app, { offers: services.offers, viewers });
   registerPairRoutes(app, { pairs: services.pairs, viewers, bus, heatMap });
   registerSignalQualityRoutes(app, { signalQuality: services.signalQuality, viewers });
+  const paymentRoutes = registerPaymentRoutes({ payments: services.payments, ledger: services.ledger, viewers });
+  paymentRoutes.trader(app);
 
   await registerAdminScope(app, {
     viewers,
@@ -131,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       triggerRoutes.admin,
       registerWebhookSecretRoutes({ webhookSecrets, viewers }),
       registerAdminHeatMapRoutes({ heatMap }),
+      paymentRoutes.admin,
       registerAdminLiveRoutes({ bus, viewers, sessions: app.realtime.sessions }),
       (scope) => services.systemHealth.registerRoutes(scope),
     ],

@@ -8,6 +8,7 @@ import { createAnalysisRepo } from './modules/analysis/analysis.repo';
 import { createAnalysisService, type AnalysisJob } from './modules/analysis/analysis.service';
 import { createAuth } from './modules/auth/auth';
 import { createOrganizationsService } from './modules/auth/organizations.service';
+import { createUsersService } from './modules/auth/users.service';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createViewerResolver } from './modules/auth/viewer';
 import { createContactService } from './modules/contact/contact.service';
@@ -17,6 +18,7 @@ import { createMarketService } from './modules/market/market.service';
 import { createHeatMapStore } from './modules/offers/heat-map.store';
 import { createOffersService, type PublishResult } from './modules/offers/offers.service';
 import { createPairsService } from './modules/pairs/pairs.service';
+import { createPaymentsService, type PaymentsDeps } from './modules/payments/payments.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
 import { createSignalQualityRepo } from './modules/signal-quality/signal-quality.repo';
@@ -27,6 +29,7 @@ import { createTriggersService, type TriggersService } from './modules/triggers/
 import { createWebhookSecretsService } from './modules/triggers/webhook-secrets.service';
 import { createAiCommentator } from './providers/ai';
 import { createMarketSource, type MarketSource } from './providers/market';
+import { createCardProvider, type CardProvider } from './providers/payments';
 import { createEventBus } from './realtime/create-event-bus';
 import type { EventBus } from './realtime/event-bus';
 import { createWorker } from './worker';
@@ -39,6 +42,10 @@ export interface ServiceOverrides {
   bus?: EventBus;
   /** Engine threads other than the configured pool (tests use misbehaving ones). */
   engine?: EnginePool;
+  /** A card provider other than the configured one (tests use failing ones). */
+  card?: CardProvider;
+  /** Referrals' first-deposit award, until the referrals module is wired here. */
+  onFirstDeposit?: PaymentsDeps['onFirstDeposit'];
 }
 
 /**
@@ -167,6 +174,17 @@ export function createServices(
     log,
   });
   const contact = createContactService(db);
+  const payments = createPaymentsService(db, {
+    ledger,
+    logs,
+    bus,
+    card: overrides.card ?? createCardProvider(cardProviderOptions(config)),
+    users: createUsersService(db),
+    // TODO(integrator): trading.tradeStats once the trading module lands (branch `trade`).
+    tradeStats: async () => ({ winRate: 0, activeTrades: 0, totalTrades: 0 }),
+    onFirstDeposit: overrides.onFirstDeposit,
+    log,
+  });
   const signalQualityRepo = createSignalQualityRepo(db);
   const signalQuality = createSignalQualityService({ offers, repo: signalQualityRepo });
   const refreshBacktest = async () => {
@@ -190,6 +208,7 @@ export function createServices(
     triggers,
     offers,
     logs,
+    ledger,
     refreshBacktest,
   });
 
@@ -197,6 +216,7 @@ export function createServices(
     bus,
     logs,
     ledger,
+    payments,
     contact,
     settings,
     organizations,
@@ -229,3 +249,12 @@ export function createServices(
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The card provider's settings from the environment (PAYMENTS_PROVIDER, STRIPE_*). */
+function cardProviderOptions(config: Config) {
+  return {
+    provider: config.paymentsProvider,
+    secretKey: config.env.STRIPE_SECRET_KEY,
+    webhookSecret: config.env.STRIPE_WEBHOOK_SECRET,
+  };
+}
