@@ -22,6 +22,7 @@ import { registerWebhookSecretRoutes } from './modules/triggers/webhook-secrets.
 import { registerAdminHeatMapRoutes, registerHeatMapRoutes } from './modules/offers/heat-map.routes';
 import { registerOfferRoutes } from './modules/offers/offers.routes';
 import { registerPairRoutes } from './modules/pairs/pairs.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerTradingRoutes } from './modules/trading/trading.routes';
 import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
 import { attachRealtime } from './realtime/attach-realtime';
@@ -125,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTradingRoutes(app, { trading: services.trading, ledger: services.ledger, viewers });
   registerPairRoutes(app, { pairs: services.pairs, viewers, bus, heatMap });
   registerSignalQualityRoutes(app, { signalQuality: services.signalQuality, viewers });
+  const paymentRoutes = registerPaymentRoutes({ payments: services.payments, ledger: services.ledger, viewers });
+  paymentRoutes.trader(app);
 
   await registerAdminScope(app, {
     viewers,
@@ -133,6 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       triggerRoutes.admin,
       registerWebhookSecretRoutes({ webhookSecrets, viewers }),
       registerAdminHeatMapRoutes({ heatMap }),
+      paymentRoutes.admin,
       registerAdminLiveRoutes({ bus, viewers, sessions: app.realtime.sessions }),
       (scope) => services.systemHealth.registerRoutes(scope),
     ],

@@ -8,6 +8,7 @@ import { createAnalysisRepo } from './modules/analysis/analysis.repo';
 import { createAnalysisService, type AnalysisJob } from './modules/analysis/analysis.service';
 import { createAuth } from './modules/auth/auth';
 import { createOrganizationsService } from './modules/auth/organizations.service';
+import { createUsersService } from './modules/auth/users.service';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
 import { createViewerResolver } from './modules/auth/viewer';
 import { createContactService } from './modules/contact/contact.service';
@@ -17,6 +18,7 @@ import { createMarketService } from './modules/market/market.service';
 import { createHeatMapStore } from './modules/offers/heat-map.store';
 import { createOffersService, type PublishResult } from './modules/offers/offers.service';
 import { createPairsService } from './modules/pairs/pairs.service';
+import { createPaymentsService, type PaymentsDeps } from './modules/payments/payments.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
 import { createSignalQualityRepo } from './modules/signal-quality/signal-quality.repo';
@@ -30,6 +32,7 @@ import { PREFERENCE_DEFAULTS } from '../contract/preferences';
 import { createAiCommentator } from './providers/ai';
 import { createExecutor, executorConfigFrom, type Executor } from './providers/execution';
 import { createMarketSource, type MarketSource } from './providers/market';
+import { createCardProvider, type CardProvider } from './providers/payments';
 import { createEventBus } from './realtime/create-event-bus';
 import type { EventBus } from './realtime/event-bus';
 import { createWorker } from './worker';
@@ -44,6 +47,10 @@ export interface ServiceOverrides {
   engine?: EnginePool;
   /** An order executor other than the configured one (tests use failing ones). */
   executor?: Executor;
+  /** A card provider other than the configured one (tests use failing ones). */
+  card?: CardProvider;
+  /** Referrals' first-deposit award, until the referrals module is wired here. */
+  onFirstDeposit?: PaymentsDeps['onFirstDeposit'];
 }
 
 /**
@@ -172,6 +179,17 @@ export function createServices(
     log,
   });
   const contact = createContactService(db);
+  const payments = createPaymentsService(db, {
+    ledger,
+    logs,
+    bus,
+    card: overrides.card ?? createCardProvider(cardProviderOptions(config)),
+    users: createUsersService(db),
+    // Payments and trading need each other (stats ↔ auto tips): called only after both exist.
+    tradeStats: (userId) => trading.tradeStats(userId),
+    onFirstDeposit: overrides.onFirstDeposit,
+    log,
+  });
   const signalQualityRepo = createSignalQualityRepo(db);
   const signalQuality = createSignalQualityService({ offers, repo: signalQualityRepo });
   const refreshBacktest = async () => {
@@ -204,8 +222,7 @@ export function createServices(
       autoTipPercent: PREFERENCE_DEFAULTS.autoTipPercent,
       defaultAutoCloseProfitPercent: PREFERENCE_DEFAULTS.defaultAutoCloseProfitPercent,
     }),
-    // The payments module (branch pay) records the automatic tip here.
-    recordAutoTip: async () => undefined,
+    recordAutoTip: (tx, tip) => payments.recordAutoTip(tx, tip),
     takerFeePercent: config.takerFeePercent,
     log,
   });
@@ -222,6 +239,7 @@ export function createServices(
     offers,
     logs,
     trading,
+    ledger,
     refreshBacktest,
   });
 
@@ -229,6 +247,7 @@ export function createServices(
     bus,
     logs,
     ledger,
+    payments,
     contact,
     settings,
     organizations,
@@ -264,3 +283,12 @@ export function createServices(
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The card provider's settings from the environment (PAYMENTS_PROVIDER, STRIPE_*). */
+function cardProviderOptions(config: Config) {
+  return {
+    provider: config.paymentsProvider,
+    secretKey: config.env.STRIPE_SECRET_KEY,
+    webhookSecret: config.env.STRIPE_WEBHOOK_SECRET,
+  };
+}
