@@ -84,7 +84,7 @@ export function createOfferActions(deps: OfferActionsDeps) {
   return {
     forAccept,
     /** A cheap early refusal before any work; `recordAction` is what actually decides. */
-    hasActed: deps.hasActed,
+    hasActed: (userId: string, offerId: string) => deps.hasActed(userId, offerId),
     recordAction,
     /** The realised profit of the trade an accept opened (inside the close's transaction). */
     recordTradeResult: (tx: Executor, result: { userId: string; offerId: string; profitPercent: number }) =>

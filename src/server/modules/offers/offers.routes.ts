@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  listOffersEndpoint,
-  offerFeedbackEndpoint,
-  rejectOfferEndpoint,
-} from '../../../contract/offers';
+import { listOffersEndpoint, offerFeedbackEndpoint, rejectOfferEndpoint } from '../../../contract/offers';
 import { sendPrebuilt } from '../../http/prebuilt-json';
 import type { ViewerResolver } from '../auth/viewer';
 import type { OffersService } from './offers.service';

@@ -5,7 +5,23 @@ import { trades } from '../../db/schema';
 import type { TestUser } from '../../testing/test-app';
 import { createTradingWorld, type TradingWorld } from './testing/trading-fixture';
 
-const PAIRS = ['BTC', 'ETH', 'SOL', 'XRP', 'ADA', 'DOT', 'LTC', 'LINK', 'ATOM', 'XLM', 'DOGE', 'AVAX', 'UNI', 'ALGO', 'ETC'];
+const PAIRS = [
+  'BTC',
+  'ETH',
+  'SOL',
+  'XRP',
+  'ADA',
+  'DOT',
+  'LTC',
+  'LINK',
+  'ATOM',
+  'XLM',
+  'DOGE',
+  'AVAX',
+  'UNI',
+  'ALGO',
+  'ETC',
+];
 
 /**
  * Bursts against one balance (PGlite by default; PostgreSQL with DATABASE_URL): simultaneous
@@ -16,12 +32,15 @@ describe('simultaneous accepts against one balance', () => {
   let w: TradingWorld;
   let offerIds: string[];
   beforeAll(async () => {
-    w = await createTradingWorld({ pairs: PAIRS.map((base, i) => ({ symbol: `${base}/USD`, price: 10 + i * 7 })) });
+    w = await createTradingWorld({
+      pairs: PAIRS.map((base, i) => ({ symbol: `${base}/USD`, price: 10 + i * 7 })),
+    });
     await w.setGuardrails({ maxOpenTrades: 1000 });
     // 15 pairs × 14 position types: 210 live offers.
     offerIds = [];
     for (const base of PAIRS)
-      for (const positionType of POSITION_TYPES) offerIds.push(await w.offer(`${base}/USD`, { positionType }));
+      for (const positionType of POSITION_TYPES)
+        offerIds.push(await w.offer(`${base}/USD`, { positionType }));
   }, 120_000);
   afterAll(async () => w.close());
 
@@ -40,7 +59,9 @@ describe('simultaneous accepts against one balance', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(100);
     expect(statuses.filter((s) => s === 400)).toHaveLength(100);
     for (const refused of results.filter((r) => r.statusCode === 400))
-      expect(refused.json<{ error: string }>().error).toMatch(/^Insufficient balance: available \$\d+\.\d\d, entry \$10\.00$/);
+      expect(refused.json<{ error: string }>().error).toMatch(
+        /^Insufficient balance: available \$\d+\.\d\d, entry \$10\.00$/,
+      );
 
     const { balances, rows } = await settle(trader);
     expect(balances).toEqual({ availableCents: 0, heldCents: 0, positionsCents: 100_000 });
@@ -51,7 +72,9 @@ describe('simultaneous accepts against one balance', () => {
 
   it('accepts and withdrawals together never spend more than the balance', async () => {
     const trader = await w.trader('Mixed', 150_000);
-    const accepts = offerIds.slice(0, 150).map((id) => ({ cents: 1_000, call: () => w.accept(trader, id, { entryAmount: 10 }) }));
+    const accepts = offerIds
+      .slice(0, 150)
+      .map((id) => ({ cents: 1_000, call: () => w.accept(trader, id, { entryAmount: 10 }) }));
     const withdrawals = Array.from({ length: 50 }, () => ({
       cents: 2_000,
       call: () =>
@@ -63,7 +86,9 @@ describe('simultaneous accepts against one balance', () => {
         }),
     }));
     // Interleaved: three accepts, a withdrawal, three accepts, ... ($2,500 asked of $1,500).
-    const calls = accepts.flatMap((accept, i) => (i % 3 === 2 ? [accept, withdrawals[(i - 2) / 3]!] : [accept]));
+    const calls = accepts.flatMap((accept, i) =>
+      i % 3 === 2 ? [accept, withdrawals[(i - 2) / 3]!] : [accept],
+    );
     const results = await Promise.all(calls.map(async (c) => ({ cents: c.cents, res: await c.call() })));
     const spent = results.filter((r) => r.res.statusCode === 200).reduce((sum, r) => sum + r.cents, 0);
     for (const r of results) expect([200, 400], r.res.body).toContain(r.res.statusCode);
@@ -82,10 +107,15 @@ describe('simultaneous accepts against one balance', () => {
   it('a burst cannot open more trades than the open-trade guardrail allows', async () => {
     await w.setGuardrails({ maxOpenTrades: 3 });
     const trader = await w.trader('Limited', 100_000);
-    const results = await Promise.all(offerIds.slice(0, 20).map((id) => w.accept(trader, id, { entryAmount: 10 })));
+    const results = await Promise.all(
+      offerIds.slice(0, 20).map((id) => w.accept(trader, id, { entryAmount: 10 })),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(3);
     for (const refused of results.filter((r) => r.statusCode !== 200))
-      expect([refused.statusCode, refused.json()]).toEqual([400, { error: 'Guardrail: at most 3 open trades' }]);
+      expect([refused.statusCode, refused.json()]).toEqual([
+        400,
+        { error: 'Guardrail: at most 3 open trades' },
+      ]);
     const { balances, rows } = await settle(trader);
     expect(rows).toHaveLength(3);
     expect(balances).toEqual({ availableCents: 97_000, heldCents: 0, positionsCents: 3_000 });

@@ -143,7 +143,11 @@ async function openTrade(
             tradeId: trade.id,
             offerId: offer.id,
             amountCents,
-            before: { ...after, availableCents: after.availableCents + amountCents, positionsCents: after.positionsCents - amountCents },
+            before: {
+              ...after,
+              availableCents: after.availableCents + amountCents,
+              positionsCents: after.positionsCents - amountCents,
+            },
             after,
           },
         },
@@ -166,7 +170,11 @@ async function storeFill(
   const { trade, fill } = input;
   const entry = { quote: fill.averagePrice * fill.quantity, fee: fill.feeQuote };
   // The first estimate of closing now, from the book the entry was priced on; the monitor refreshes it.
-  const mark = estimateExit(input.book, { side: trade.side, amountCents: trade.amountCents, quantity: fill.quantity, entry }, ctx.takerFeePercent);
+  const mark = estimateExit(
+    input.book,
+    { side: trade.side, amountCents: trade.amountCents, quantity: fill.quantity, entry },
+    ctx.takerFeePercent,
+  );
   let committed: { row: TradeRow; balances: UserBalances } | undefined;
   // The value `work` returns is the stored idempotency answer: exactly the response body.
   const response = await ctx.ledger.transact(async (tx): Promise<AcceptOfferResponse> => {

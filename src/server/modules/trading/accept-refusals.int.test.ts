@@ -49,8 +49,18 @@ describe('accept refusals', () => {
     await refused(offerId, { entryAmount: 0 }, 400, /Invalid entry amount/);
     await refused(offerId, { entryAmount: 'ten' }, 400, /Invalid entry amount/);
     await refused(offerId, { entryAmount: 10.005 }, 400, /Invalid entry amount/);
-    await refused(offerId, { entryAmount: 10, autoCloseProfitPercent: 0 }, 400, /Invalid auto-close profit percent/);
-    await refused(offerId, { entryAmount: 10, autoCloseProfitPercent: -2 }, 400, /Invalid auto-close profit percent/);
+    await refused(
+      offerId,
+      { entryAmount: 10, autoCloseProfitPercent: 0 },
+      400,
+      /Invalid auto-close profit percent/,
+    );
+    await refused(
+      offerId,
+      { entryAmount: 10, autoCloseProfitPercent: -2 },
+      400,
+      /Invalid auto-close profit percent/,
+    );
   });
 
   it('404 for an unknown offer', async () => {
@@ -100,12 +110,25 @@ describe('accept refusals', () => {
 
   it('409 when the price went past the stop-loss since the offer was made, even if back now', async () => {
     const pairId = w.pairIds.get('BTC/USD')!;
-    const offerId = await w.offer('BTC/USD', { positionType: 'quick_short', side: 'buy', stopLossPercent: 1 });
+    const offerId = await w.offer('BTC/USD', {
+      positionType: 'quick_short',
+      side: 'buy',
+      stopLossPercent: 1,
+    });
     const [offer] = await w.t.db.select().from(offers).where(eq(offers.id, offerId));
     const entryAt = Date.parse(String(offer!.provenance!.entryAt));
     const minute = Math.floor(entryAt / 60_000) * 60_000 + 60_000;
     await w.t.db.insert(candles).values([
-      { pairId, interval: '1m', openTime: new Date(minute), open: '50000', high: '50010', low: '49450', close: '49990', volume: '3' },
+      {
+        pairId,
+        interval: '1m',
+        openTime: new Date(minute),
+        open: '50000',
+        high: '50010',
+        low: '49450',
+        close: '49990',
+        volume: '3',
+      },
     ]);
     await refused(
       offerId,
@@ -117,7 +140,12 @@ describe('accept refusals', () => {
 
   it('400 when the entry is more than the available balance', async () => {
     const offerId = await w.offer('BTC/USD', { positionType: 'ml_scalp_bullish' });
-    await refused(offerId, { entryAmount: 500.01 }, 400, 'Insufficient balance: available $500.00, entry $500.01');
+    await refused(
+      offerId,
+      { entryAmount: 500.01 },
+      400,
+      'Insufficient balance: available $500.00, entry $500.01',
+    );
   });
 
   it("400 naming the pair's minimum order", async () => {
@@ -131,12 +159,21 @@ describe('accept refusals', () => {
       'Entry below the minimum order for ETH/USD: at least $20.06 (0.01 ETH at 2000.20), entry $20.00',
     );
     await setOrderMinimums(w, 'ETH/USD', { orderMin: null, costMin: 25 });
-    await refused(offerId, { entryAmount: 20 }, 400, 'Entry below the minimum order for ETH/USD: at least $25.07, entry $20.00');
+    await refused(
+      offerId,
+      { entryAmount: 20 },
+      400,
+      'Entry below the minimum order for ETH/USD: at least $25.07, entry $20.00',
+    );
     await setOrderMinimums(w, 'ETH/USD', { orderMin: null, costMin: null });
   });
 
   it('400 with the figures when a thin book leaves no expected profit after costs', async () => {
-    const offerId = await w.offer('BTC/USD', { positionType: 'ml_scalp_neutral', expectedProfitPercent: 0.3, feePercent: 0.52 });
+    const offerId = await w.offer('BTC/USD', {
+      positionType: 'ml_scalp_neutral',
+      expectedProfitPercent: 0.3,
+      feePercent: 0.52,
+    });
     // $50 per level, 0.1 % apart: a $400 entry walks eight levels.
     w.market.setBook('BTC/USD', { levelQuote: 50, stepPercent: 0.1 });
     const error = await refused(
@@ -157,12 +194,22 @@ describe('accept refusals', () => {
   it('400 when the book cannot fill the entry at all', async () => {
     const offerId = await w.offer('BTC/USD', { positionType: 'quick_long' });
     w.market.setBook('BTC/USD', { levelQuote: 10, levels: 3 });
-    await refused(offerId, { entryAmount: 100 }, 400, 'Order book too thin for this entry: $30.00 of BTC/USD on offer, entry $100.00');
+    await refused(
+      offerId,
+      { entryAmount: 100 },
+      400,
+      'Order book too thin for this entry: $30.00 of BTC/USD on offer, entry $100.00',
+    );
   });
 
   it('503 when there is no order book to price the entry', async () => {
     const offerId = await w.offer('ETH/USD', { positionType: 'quick_short' });
     w.market.failBook('ETH/USD');
-    await refused(offerId, { entryAmount: 10 }, 503, 'No order book for ETH/USD right now; try again shortly');
+    await refused(
+      offerId,
+      { entryAmount: 10 },
+      503,
+      'No order book for ETH/USD right now; try again shortly',
+    );
   });
 });

@@ -115,7 +115,10 @@ describe('POST /api/offers/:id/accept', () => {
     // The same key with another body is refused; without a key the second accept is a second action.
     expect((await w.accept(bob, offerId, { entryAmount: 120 }, 'accept-key-0001')).statusCode).toBe(422);
     const twice = await w.accept(bob, offerId, { entryAmount: 100 });
-    expect([twice.statusCode, twice.json()]).toEqual([409, { error: 'You have already acted on this offer' }]);
+    expect([twice.statusCode, twice.json()]).toEqual([
+      409,
+      { error: 'You have already acted on this offer' },
+    ]);
   });
 
   it('marks the trade failed and returns the entry when the order fails; a retry gets the same 502', async () => {

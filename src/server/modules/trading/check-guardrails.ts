@@ -8,7 +8,11 @@ import { badRequest } from '../../http/errors';
 import { cooldownRefusal, dailyLossRefusal, openTradesRefusal, startOfUtcDay } from './guardrails';
 import type { TradingContext } from './trading-context';
 
-export async function checkGuardrails(ctx: TradingContext, userId: string, limits: Guardrails): Promise<void> {
+export async function checkGuardrails(
+  ctx: TradingContext,
+  userId: string,
+  limits: Guardrails,
+): Promise<void> {
   const now = ctx.now();
   const refusal =
     openTradesRefusal(limits, await ctx.repo.countOpen(userId)) ??

@@ -21,7 +21,11 @@ import {
 import type { TradablePair, TradingContext } from './trading-context';
 
 /** The offer's stop-loss against the current mid price and the stored minute candles since the offer. */
-export async function checkStopLoss(ctx: TradingContext, offer: OfferForAccept, book: OrderBook): Promise<void> {
+export async function checkStopLoss(
+  ctx: TradingContext,
+  offer: OfferForAccept,
+  book: OrderBook,
+): Promise<void> {
   const stop = stopLossPrice(offer.side, offer.entryPrice, offer.stopLossPercent);
   const current = midPrice(book);
   if (current === null) throw conflict(`No prices for ${offer.pair} right now`);
@@ -33,9 +37,7 @@ export async function checkStopLoss(ctx: TradingContext, offer: OfferForAccept, 
   const candles = await ctx.market.candles(offer.pairId, '1m', since);
   if (candles.length === 0) return;
   const extreme =
-    offer.side === 'buy'
-      ? Math.min(...candles.map((c) => c.low))
-      : Math.max(...candles.map((c) => c.high));
+    offer.side === 'buy' ? Math.min(...candles.map((c) => c.low)) : Math.max(...candles.map((c) => c.high));
   if (isPastStopLoss(offer.side, stop, extreme))
     throw conflict(
       `Price passed the offer's stop-loss since the offer was made: stop-loss ${price(stop)}, ` +

@@ -4,7 +4,14 @@ import { trades } from '../../db/schema';
 import type { TestUser } from '../../testing/test-app';
 import { createTradingWorld, type TradingWorld } from './testing/trading-fixture';
 
-const POSITION_TYPES = ['long', 'scalp_long', 'quick_long', 'hedge_long', 'ml_scalp_bullish', 'balanced'] as const;
+const POSITION_TYPES = [
+  'long',
+  'scalp_long',
+  'quick_long',
+  'hedge_long',
+  'ml_scalp_bullish',
+  'balanced',
+] as const;
 
 /**
  * The guardrails fire from the global settings an admin sets: the open-trade limit, the daily
@@ -38,7 +45,9 @@ describe('accept guardrails', () => {
   /** Opens trades of `amount` on `symbol` at the market price, one per position type. */
   async function openTrades(user: TestUser, symbol: string, count: number, amount: number, spec = {}) {
     for (const positionType of POSITION_TYPES.slice(0, count)) {
-      const res = await w.accept(user, await w.offer(symbol, { positionType, ...spec }), { entryAmount: amount });
+      const res = await w.accept(user, await w.offer(symbol, { positionType, ...spec }), {
+        entryAmount: amount,
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
   }
@@ -58,7 +67,9 @@ describe('accept guardrails', () => {
     w.market.setPrice('BTC/USD', 50_000);
     const [any] = await w.t.db.select().from(trades).where(eq(trades.userId, alice.id));
     expect(any?.status).toBe('closed');
-    const res = await w.accept(alice, await w.offer('BTC/USD', { positionType: 'balanced' }), { entryAmount: 50 });
+    const res = await w.accept(alice, await w.offer('BTC/USD', { positionType: 'balanced' }), {
+      entryAmount: 50,
+    });
     expect(res.statusCode, res.body).toBe(200);
     await w.setGuardrails({ maxOpenTrades: 5 });
   });
@@ -109,7 +120,9 @@ describe('accept guardrails', () => {
       carol,
       next,
       { entryAmount: 20 },
-      new RegExp(`^Guardrail: cooldown after 3 losing trades, until ${until} UTC( on \\d{4}-\\d\\d-\\d\\d)?$`),
+      new RegExp(
+        `^Guardrail: cooldown after 3 losing trades, until ${until} UTC( on \\d{4}-\\d\\d-\\d\\d)?$`,
+      ),
     );
     // The streak is over once the cooldown has passed (the last loss an hour ago).
     await w.t.db
@@ -122,6 +135,11 @@ describe('accept guardrails', () => {
   it('serves the guardrails to traders', async () => {
     const dave = await w.trader('Dave', 0);
     const res = await w.t.app.inject({ method: 'GET', url: '/api/trades/guardrails', headers: dave.auth });
-    expect(res.json()).toEqual({ maxOpenTrades: 5, dailyLossCapPercent: 100, lossStreakLimit: 3, cooldownMinutes: 60 });
+    expect(res.json()).toEqual({
+      maxOpenTrades: 5,
+      dailyLossCapPercent: 100,
+      lossStreakLimit: 3,
+      cooldownMinutes: 60,
+    });
   });
 });

@@ -14,9 +14,7 @@ export const startOfUtcDay = (at: Date) => new Date(Math.floor(at.getTime() / DA
 
 /** `openTrades` counts the trader's open trades besides the one being opened. */
 export function openTradesRefusal(limits: Pick<Guardrails, 'maxOpenTrades'>, openTrades: number) {
-  return openTrades >= limits.maxOpenTrades
-    ? `Guardrail: at most ${limits.maxOpenTrades} open trades`
-    : null;
+  return openTrades >= limits.maxOpenTrades ? `Guardrail: at most ${limits.maxOpenTrades} open trades` : null;
 }
 
 export interface DailyLossFacts {
@@ -62,6 +60,9 @@ export function cooldownRefusal(
   const until = new Date(streak[0]!.closedAt.getTime() + limits.cooldownMinutes * MINUTE_MS);
   if (now >= until) return null;
   const hhmm = until.toISOString().slice(11, 16);
-  const day = until.toISOString().slice(0, 10) === now.toISOString().slice(0, 10) ? '' : ` on ${until.toISOString().slice(0, 10)}`;
+  const day =
+    until.toISOString().slice(0, 10) === now.toISOString().slice(0, 10)
+      ? ''
+      : ` on ${until.toISOString().slice(0, 10)}`;
   return `Guardrail: cooldown after ${limits.lossStreakLimit} losing trades, until ${hhmm} UTC${day}`;
 }

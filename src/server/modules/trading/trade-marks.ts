@@ -6,7 +6,14 @@
 import { estimateFillByQuantity } from '../../providers/execution';
 import type { OrderBook } from '../../providers/market/market-source';
 import type { OrderSide, TradeCloseReason } from '../../db/schema/enums';
-import { isPastStopLoss, midPrice, oppositeSide, profitOf, type FillAmounts, type Profit } from './trade-maths';
+import {
+  isPastStopLoss,
+  midPrice,
+  oppositeSide,
+  profitOf,
+  type FillAmounts,
+  type Profit,
+} from './trade-maths';
 
 export interface Position {
   side: OrderSide;
@@ -20,14 +27,23 @@ export interface ExitEstimate extends Profit {
 }
 
 /** Profit of closing now on `book`; null when the exit side of the book is empty. */
-export function estimateExit(book: OrderBook, position: Position, takerFeePercent: number): ExitEstimate | null {
+export function estimateExit(
+  book: OrderBook,
+  position: Position,
+  takerFeePercent: number,
+): ExitEstimate | null {
   if (!(position.quantity > 0)) return null;
   const fill = estimateFillByQuantity(book, oppositeSide(position.side), position.quantity);
   if (fill.quantity <= 0) return null;
   // A book too thin for the whole quantity: the rest is priced at the deepest level seen.
   const quote = fill.quoteAmount + (position.quantity - fill.quantity) * fill.worstPrice;
   const exit = { quote, fee: (quote * takerFeePercent) / 100 };
-  const profit = profitOf({ side: position.side, amountCents: position.amountCents, entry: position.entry, exit });
+  const profit = profitOf({
+    side: position.side,
+    amountCents: position.amountCents,
+    entry: position.entry,
+    exit,
+  });
   return { ...profit, averagePrice: quote / position.quantity };
 }
 

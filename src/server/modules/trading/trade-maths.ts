@@ -83,7 +83,10 @@ export function profitOf(input: {
   exit: FillAmounts;
 }): Profit {
   const { side, amountCents, entry, exit } = input;
-  const gross = side === 'buy' ? exit.quote - exit.fee - (entry.quote + entry.fee) : entry.quote - entry.fee - (exit.quote + exit.fee);
+  const gross =
+    side === 'buy'
+      ? exit.quote - exit.fee - (entry.quote + entry.fee)
+      : entry.quote - entry.fee - (exit.quote + exit.fee);
   const profitCents = Math.max(-amountCents, Math.round(gross * 100));
   return { profitCents, profitPercent: (profitCents / amountCents) * 100 };
 }
@@ -102,7 +105,7 @@ export const round2 = (value: number) => Math.round(value * 100) / 100;
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** A percentage for messages: `0.42%`, `-0.13%`. */
-export const percent = (value: number) => `${(Math.round(value * 100) / 100).toFixed(2)}%`;
+export const percent = (value: number) => `${value.toFixed(2).replace(/^-(0\.00)$/, '$1')}%`;
 
 /** A price for messages, with as many decimals as small prices need. */
 export function price(value: number): string {

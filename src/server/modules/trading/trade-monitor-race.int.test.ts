@@ -84,7 +84,9 @@ describe('two trade monitors at once', () => {
     releaseSecond();
     const [a, b] = await runs;
     expect(a.closed + b.closed).toBe(5);
-    const exitIds = [...w.executor.orders.slice(ordersBefore), ...secondExecutor.orders].map((o) => o.clientOrderId);
+    const exitIds = [...w.executor.orders.slice(ordersBefore), ...secondExecutor.orders].map(
+      (o) => o.clientOrderId,
+    );
     await expectClosedOnce(ids, exitIds);
     const balances = await w.balances(trader);
     expect(balances.positionsCents).toBe(0);

@@ -31,17 +31,29 @@ describe('trade monitor', () => {
 
   const monitor = () => w.t.app.services.worker.runNow('trade-monitor');
   const tradeRow = async (id: string) => (await w.t.db.select().from(trades).where(eq(trades.id, id)))[0]!;
-  async function open(user: TestUser, symbol: string, body: object, spec: Parameters<TradingWorld['offer']>[1] = {}) {
+  async function open(
+    user: TestUser,
+    symbol: string,
+    body: object,
+    spec: Parameters<TradingWorld['offer']>[1] = {},
+  ) {
     const offerId = await w.offer(symbol, spec);
     const res = await w.accept(user, offerId, body);
     expect(res.statusCode, res.body).toBe(200);
-    return { offerId, trade: acceptOfferResponseSchema.parse(res.json()).trade, entry: w.executor.fills.at(-1)! };
+    return {
+      offerId,
+      trade: acceptOfferResponseSchema.parse(res.json()).trade,
+      entry: w.executor.fills.at(-1)!,
+    };
   }
 
   it('shows unrealised profit while open, then closes at the auto-close percent with the auto tip', async () => {
     w.market.setPrice('BTC/USD', 50_000);
     const alice = await w.trader('Alice', 100_000);
-    const { offerId, trade, entry } = await open(alice, 'BTC/USD', { entryAmount: 200, autoCloseProfitPercent: 2 });
+    const { offerId, trade, entry } = await open(alice, 'BTC/USD', {
+      entryAmount: 200,
+      autoCloseProfitPercent: 2,
+    });
 
     w.market.setPrice('BTC/USD', 50_500);
     await monitor();
@@ -80,7 +92,13 @@ describe('trade monitor', () => {
       positionsCents: 0,
     });
     const [autoTip] = await w.t.db.select().from(payments).where(eq(payments.tradeId, trade.id));
-    expect(autoTip).toMatchObject({ type: 'tip', auto: true, status: 'completed', amountCents: tip, userId: alice.id });
+    expect(autoTip).toMatchObject({
+      type: 'tip',
+      auto: true,
+      status: 'completed',
+      amountCents: tip,
+      userId: alice.id,
+    });
     const closeLegs = await w.t.db
       .select()
       .from(ledgerEntries)
@@ -91,7 +109,9 @@ describe('trade monitor', () => {
 
     const updates = w.events.filter((e) => isBusEvent(e, 'trade_update') && e.payload.id === trade.id);
     expect(updates.at(-1)?.payload).toMatchObject({ status: 'closed', closeReason: 'auto_close' });
-    const balance = w.events.filter((e) => e.event === 'balance_update' && e.rooms.includes(`user:${alice.id}`));
+    const balance = w.events.filter(
+      (e) => e.event === 'balance_update' && e.rooms.includes(`user:${alice.id}`),
+    );
     expect(balance.at(-1)?.payload).toEqual({ balance: (100_000 + p - tip) / 100, held: 0 });
 
     // Closed once: further ticks leave it alone.
@@ -124,20 +144,31 @@ describe('trade monitor', () => {
     const { trade } = await open(carol, 'BTC/USD', { entryAmount: 100 }, { positionType: 'quick_long' });
     await monitor();
     expect((await tradeRow(trade.id)).status).toBe('open');
-    await w.t.db.update(trades).set({ expiresAt: new Date(Date.now() - 1_000) }).where(eq(trades.id, trade.id));
+    await w.t.db
+      .update(trades)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(trades.id, trade.id));
     await monitor();
     const row = await tradeRow(trade.id);
     expect(row).toMatchObject({ status: 'closed', closeReason: 'expired' });
     expect(row.profitCents).toBeLessThan(0);
-    expect(await w.balances(carol)).toMatchObject({ availableCents: 50_000 + row.profitCents!, positionsCents: 0 });
+    expect(await w.balances(carol)).toMatchObject({
+      availableCents: 50_000 + row.profitCents!,
+      positionsCents: 0,
+    });
   });
 
   it('closes a paper short in profit when the price falls (profit = entry − exit)', async () => {
     w.market.setPrice('ETH/USD', 2_000);
     const dave = await w.trader('Dave', 50_000);
-    const { trade, entry } = await open(dave, 'ETH/USD', { entryAmount: 300, autoCloseProfitPercent: 1.5 }, {
-      positionType: 'short',
-    });
+    const { trade, entry } = await open(
+      dave,
+      'ETH/USD',
+      { entryAmount: 300, autoCloseProfitPercent: 1.5 },
+      {
+        positionType: 'short',
+      },
+    );
     w.market.setPrice('ETH/USD', 1_950);
     await monitor();
     const row = await tradeRow(trade.id);
@@ -147,13 +178,22 @@ describe('trade monitor', () => {
     expect(p).toBeGreaterThan(0);
     expect(row).toMatchObject({ status: 'closed', closeReason: 'auto_close', profitCents: p });
     const tip = Math.floor((p * 5) / 100);
-    expect(await w.balances(dave)).toEqual({ availableCents: 50_000 + p - tip, heldCents: 0, positionsCents: 0 });
+    expect(await w.balances(dave)).toEqual({
+      availableCents: 50_000 + p - tip,
+      heldCents: 0,
+      positionsCents: 0,
+    });
   });
 
   it('keeps the trade open when its exit fails, logs it, and closes it on a later tick', async () => {
     w.market.setPrice('BTC/USD', 50_000);
     const erin = await w.trader('Erin', 50_000);
-    const { trade } = await open(erin, 'BTC/USD', { entryAmount: 100, autoCloseProfitPercent: 1 }, { positionType: 'scalp_long' });
+    const { trade } = await open(
+      erin,
+      'BTC/USD',
+      { entryAmount: 100, autoCloseProfitPercent: 1 },
+      { positionType: 'scalp_long' },
+    );
     w.market.setPrice('BTC/USD', 51_000);
     w.executor.failNext('EService:Unavailable');
     await monitor();

@@ -61,7 +61,10 @@ export interface TradingDeps {
    * The payments module: records the automatic tip of a profitable close inside its transaction,
    * skipping it silently when the balance cannot cover it.
    */
-  recordAutoTip(tx: Transaction, tip: { userId: string; tradeId: string; amountCents: number }): Promise<void>;
+  recordAutoTip(
+    tx: Transaction,
+    tip: { userId: string; tradeId: string; amountCents: number },
+  ): Promise<void>;
   /** Taker fee per side, percent (TAKER_FEE_PERCENT). */
   takerFeePercent: number;
   /** Wall clock (trade times, expirations, guardrail days); default `new Date()`. */

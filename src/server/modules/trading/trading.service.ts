@@ -4,7 +4,12 @@
  * trade-monitor.ts for the two flows; money moves only through the ledger service.
  */
 import type { AcceptOfferInput, AcceptOfferResponse } from '../../../contract/offers';
-import type { Guardrails, ListTradesQuery, ListTradesResponse, TradeStatusResponse } from '../../../contract/trades';
+import type {
+  Guardrails,
+  ListTradesQuery,
+  ListTradesResponse,
+  TradeStatusResponse,
+} from '../../../contract/trades';
 import { notFound } from '../../http/errors';
 import type { IdempotencyScope } from '../ledger/ledger.service';
 import { acceptOffer } from './accept-offer';

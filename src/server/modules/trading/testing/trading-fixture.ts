@@ -31,7 +31,12 @@ export interface TradingWorld {
   fund(user: TestUser, cents: number): Promise<void>;
   /** A live offer on `symbol` whose entry is the market's current price unless given. */
   offer(symbol: string, spec?: Partial<Omit<OfferSpec, 'pairId'>>): Promise<string>;
-  accept(user: TestUser, offerId: string, body: Partial<AcceptOfferInput> | object, key?: string): Promise<LightMyRequestResponse>;
+  accept(
+    user: TestUser,
+    offerId: string,
+    body: Partial<AcceptOfferInput> | object,
+    key?: string,
+  ): Promise<LightMyRequestResponse>;
   balances(user: TestUser): Promise<{ availableCents: number; heldCents: number; positionsCents: number }>;
   setGuardrails(patch: Partial<Guardrails>): Promise<void>;
   close(): Promise<void>;
