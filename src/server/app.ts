@@ -126,7 +126,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerTradingRoutes(app, { trading: services.trading, ledger: services.ledger, viewers });
   registerPairRoutes(app, { pairs: services.pairs, viewers, bus, heatMap });
   registerSignalQualityRoutes(app, { signalQuality: services.signalQuality, viewers });
-  const paymentRoutes = registerPaymentRoutes({ payments: services.payments, ledger: services.ledger, viewers });
+  const paymentRoutes = registerPaymentRoutes({
+    payments: services.payments,
+    ledger: services.ledger,
+    viewers,
+  });
   paymentRoutes.trader(app);
 
   await registerAdminScope(app, {

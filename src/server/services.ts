@@ -32,7 +32,7 @@ import { PREFERENCE_DEFAULTS } from '../contract/preferences';
 import { createAiCommentator } from './providers/ai';
 import { createExecutor, executorConfigFrom, type Executor } from './providers/execution';
 import { createMarketSource, type MarketSource } from './providers/market';
-import { createCardProvider, type CardProvider } from './providers/payments';
+import { createCardProvider, type CardProvider, type CardProviderConfig } from './providers/payments';
 import { createEventBus } from './realtime/create-event-bus';
 import type { EventBus } from './realtime/event-bus';
 import { createWorker } from './worker';
@@ -285,10 +285,19 @@ export function createServices(
 export type Services = ReturnType<typeof createServices>;
 
 /** The card provider's settings from the environment (PAYMENTS_PROVIDER, STRIPE_*). */
-function cardProviderOptions(config: Config) {
+function cardProviderOptions(config: Config): CardProviderConfig {
+  const base = config.env.STRIPE_API_BASE ? new URL(config.env.STRIPE_API_BASE) : null;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
   return {
     provider: config.paymentsProvider,
-    secretKey: config.env.STRIPE_SECRET_KEY,
-    webhookSecret: config.env.STRIPE_WEBHOOK_SECRET,
+    stripeSecretKey: config.env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: config.env.STRIPE_WEBHOOK_SECRET,
+    ...(base && {
+      stripeEndpoint: {
+        host: base.hostname,
+        port: base.port ? Number(base.port) : protocol === 'http' ? 80 : 443,
+        protocol,
+      },
+    }),
   };
 }

@@ -75,8 +75,20 @@ describe('retention: one call into each owning module', () => {
 
     await db.insert(user).values({ id: 'retention-user', name: 'R', email: 'retention@example.com' });
     await db.insert(idempotencyKeys).values([
-      { userId: 'retention-user', key: 'old-key-123', requestHash: 'h', statusCode: 200, createdAt: ago(8 * DAY) },
-      { userId: 'retention-user', key: 'new-key-123', requestHash: 'h', statusCode: 200, createdAt: ago(6 * DAY) },
+      {
+        userId: 'retention-user',
+        key: 'old-key-123',
+        requestHash: 'h',
+        statusCode: 200,
+        createdAt: ago(8 * DAY),
+      },
+      {
+        userId: 'retention-user',
+        key: 'new-key-123',
+        requestHash: 'h',
+        statusCode: 200,
+        createdAt: ago(6 * DAY),
+      },
     ]);
 
     const logs = createLogsService(db);

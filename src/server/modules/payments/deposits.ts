@@ -11,9 +11,11 @@
  */
 import type { PaymentResult } from '../../../contract/payments';
 import type { Transaction } from '../../db/client';
+import type { PaymentStatus } from '../../db/schema/enums';
 import { HttpError, badRequest } from '../../http/errors';
 import type { IdempotencyScope } from '../ledger/ledger.service';
 import {
+  CARD_PROVIDER_UNAVAILABLE_MESSAGE,
   CardProviderUnavailableError,
   CardWebhookError,
   DEPOSIT_DECLINE_STATUS,
@@ -25,11 +27,9 @@ import { toDollars, toPayment } from './payment-dto';
 import type { PaymentRow } from './payments.repo';
 import { isPaymentId, moveAndAudit, publishBalance, type PaymentsContext } from './payments-context';
 
-export const CARD_UNAVAILABLE = 'Card provider unavailable, please try again later';
+export const CARD_UNAVAILABLE = CARD_PROVIDER_UNAVAILABLE_MESSAGE;
 /** When a provider's failure event carries no message of its own. */
 const DEFAULT_FAILURE = 'Your payment could not be completed.';
-
-const NO_CONTACTS = new Map();
 
 export function createDeposits(ctx: PaymentsContext) {
   const { repo, ledger, card, log } = ctx;
@@ -37,7 +37,14 @@ export function createDeposits(ctx: PaymentsContext) {
   /** Pending (or unanswered) → completed, with its money; null when another writer settled it first. */
   async function complete(
     tx: Transaction,
-    input: { id: string; providerRef: string | null; lateSuccess: boolean; actorId: string | null },
+    input: {
+      id: string;
+      providerRef: string | null;
+      /** A webhook's success may also complete a deposit failed only for want of an answer. */
+      lateSuccess: boolean;
+      statusBefore: PaymentStatus;
+      actorId: string | null;
+    },
   ) {
     const row = await repo.settle(
       {
@@ -53,7 +60,7 @@ export function createDeposits(ctx: PaymentsContext) {
     if (!row) return null;
     const after = await moveAndAudit(ctx, tx, {
       payment: row,
-      statusBefore: 'pending',
+      statusBefore: input.statusBefore,
       movement: depositMovement(row.userId, row.amountCents),
       actorId: input.actorId,
       action: 'payment.deposit_completed',
@@ -121,7 +128,7 @@ export function createDeposits(ctx: PaymentsContext) {
         // The webhook may already have settled it; the ref is recorded either way.
         const row = (await repo.setProviderRef(tx, payment.id, result.providerRef))!;
         const now = await ledger.balances(userId, tx);
-        return { payment: toPayment(row, NO_CONTACTS), balance: toDollars(now.availableCents) };
+        return { payment: toPayment(row), balance: toDollars(now.availableCents) };
       }, scope);
     }
     const body = await ledger.transact(async (tx) => {
@@ -129,10 +136,11 @@ export function createDeposits(ctx: PaymentsContext) {
         id: payment.id,
         providerRef: result.providerRef,
         lateSuccess: false,
+        statusBefore: 'pending',
         actorId: userId,
       });
       if (!done) throw new Error(`Deposit ${payment.id} was settled by someone else while charging`);
-      return { payment: toPayment(done.row, NO_CONTACTS), balance: toDollars(done.after.availableCents) };
+      return { payment: toPayment(done.row), balance: toDollars(done.after.availableCents) };
     }, scope);
     await publishBalance(ctx, userId);
     return body;
@@ -175,13 +183,21 @@ export function createDeposits(ctx: PaymentsContext) {
 
     if (event.kind === 'succeeded') {
       const done = await ledger.transact((tx) =>
-        complete(tx, { id: payment.id, providerRef: event.providerRef, lateSuccess: true, actorId: null }),
+        complete(tx, {
+          id: payment.id,
+          providerRef: event.providerRef,
+          lateSuccess: true,
+          statusBefore: payment.status,
+          actorId: null,
+        }),
       );
       if (done) await publishBalance(ctx, payment.userId);
-      else log.info({ eventId: event.eventId, paymentId: payment.id }, 'card webhook: deposit already settled');
+      else
+        log.info({ eventId: event.eventId, paymentId: payment.id }, 'card webhook: deposit already settled');
     } else {
       const failed = await fail(payment.id, event.reason?.trim() || DEFAULT_FAILURE, event.providerRef);
-      if (!failed) log.info({ eventId: event.eventId, paymentId: payment.id }, 'card webhook: deposit already settled');
+      if (!failed)
+        log.info({ eventId: event.eventId, paymentId: payment.id }, 'card webhook: deposit already settled');
     }
     return { received: true };
   }

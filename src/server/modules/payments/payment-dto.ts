@@ -16,7 +16,8 @@ export const formatDollars = (cents: number): string => `$${(cents / 100).toFixe
 export const displayName = (contact: UserContact | undefined): string | null =>
   contact ? (contact.username ?? contact.name) : null;
 
-export function toPayment(row: PaymentRow, contacts: Map<string, UserContact>): Payment {
+/** `contacts` holds the approving admins (only withdrawals have one). */
+export function toPayment(row: PaymentRow, contacts: Map<string, UserContact> = new Map()): Payment {
   return {
     id: row.id,
     date: row.createdAt.toISOString(),

@@ -87,9 +87,11 @@ export async function moveAndAudit(
 export async function publishBalance(ctx: PaymentsContext, userId: string) {
   try {
     const now = await ctx.ledger.balances(userId);
-    ctx.bus.publish('balance_update', { balance: toDollars(now.availableCents), held: toDollars(now.heldCents) }, [
-      `user:${userId}`,
-    ]);
+    ctx.bus.publish(
+      'balance_update',
+      { balance: toDollars(now.availableCents), held: toDollars(now.heldCents) },
+      [`user:${userId}`],
+    );
   } catch (error) {
     // The movement has committed; a missed notice is repaired by the next balance read.
     ctx.log.warn({ err: error, userId }, 'balance_update not published');

@@ -32,8 +32,9 @@ const history = async (user: TestUser, query = '') =>
     await t.app.inject({ method: 'GET', url: `/api/payments/payment-history${query}`, headers: user.auth })
   ).json<PaymentHistoryResponse>();
 const stats = async (user: TestUser) =>
-  (await t.app.inject({ method: 'GET', url: '/api/payments/stats', headers: user.auth })).json<UserStatsResponse>()
-    .data;
+  (
+    await t.app.inject({ method: 'GET', url: '/api/payments/stats', headers: user.auth })
+  ).json<UserStatsResponse>().data;
 
 /** Runs `act` and expects it to change no payment row, ledger entry or balance of `user`. */
 async function expectNothingMoved(user: TestUser, act: () => Promise<void>) {
@@ -145,20 +146,28 @@ describe('deposit', () => {
       'An error occurred while processing your card. Try again in a little bit.',
     ],
     ['pm_card_unknown_method', "No such PaymentMethod: 'pm_card_unknown_method'"],
-  ])('a declined %s answers 402 with its reason; the payment is failed, nothing moved', async (pm, reason) => {
-    const user = await signUp(t.app);
-    const res = await postDeposit(t.app, user, { amount: 50, paymentMethodId: pm });
-    expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ error: reason });
-    const [row] = await paymentRows(user.id);
-    expect(row).toMatchObject({ type: 'deposit', status: 'failed', rejectReason: reason, amountCents: 5_000 });
-    expect(await entriesOf(row!.id)).toEqual([]);
-    expect(await balanceOf(t.app, user)).toEqual({ balance: 0, held: 0 });
-    expect((await history(user)).payments).toEqual([
-      expect.objectContaining({ type: 'deposit', status: 'failed', reason, amount: 50 }),
-    ]);
-    expect((await stats(user)).totalDeposits).toBe(0);
-  });
+  ])(
+    'a declined %s answers 402 with its reason; the payment is failed, nothing moved',
+    async (pm, reason) => {
+      const user = await signUp(t.app);
+      const res = await postDeposit(t.app, user, { amount: 50, paymentMethodId: pm });
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toEqual({ error: reason });
+      const [row] = await paymentRows(user.id);
+      expect(row).toMatchObject({
+        type: 'deposit',
+        status: 'failed',
+        rejectReason: reason,
+        amountCents: 5_000,
+      });
+      expect(await entriesOf(row!.id)).toEqual([]);
+      expect(await balanceOf(t.app, user)).toEqual({ balance: 0, held: 0 });
+      expect((await history(user)).payments).toEqual([
+        expect.objectContaining({ type: 'deposit', status: 'failed', reason, amount: 50 }),
+      ]);
+      expect((await stats(user)).totalDeposits).toBe(0);
+    },
+  );
 });
 
 describe('withdrawal', () => {

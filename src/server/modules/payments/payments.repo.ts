@@ -105,7 +105,6 @@ export function createPaymentsRepo(db: Database) {
         .groupBy(payments.type);
       return new Map(rows.map((r) => [r.type, r.cents ?? 0]));
     },
-
   };
 }
 

@@ -29,14 +29,20 @@ interface PaymentRouteDeps {
 export function registerPaymentRoutes(deps: PaymentRouteDeps) {
   const { payments, ledger, viewers } = deps;
   return {
-    trader(root: FastifyInstance): void {
+    trader: (root: FastifyInstance): void => {
       const app = root.withTypeProvider<ZodTypeProvider>();
-      app.get(balanceEndpoint.path, { schema: { response: { 200: balanceEndpoint.response } } }, async (request) =>
-        payments.balance((await viewers.requireUser(request)).userId),
+      app.get(
+        balanceEndpoint.path,
+        { schema: { response: { 200: balanceEndpoint.response } } },
+        async (request) => payments.balance((await viewers.requireUser(request)).userId),
       );
-      app.get(userStatsEndpoint.path, { schema: { response: { 200: userStatsEndpoint.response } } }, async (request) => ({
-        data: await payments.stats((await viewers.requireUser(request)).userId),
-      }));
+      app.get(
+        userStatsEndpoint.path,
+        { schema: { response: { 200: userStatsEndpoint.response } } },
+        async (request) => ({
+          data: await payments.stats((await viewers.requireUser(request)).userId),
+        }),
+      );
       app.get(
         paymentHistoryEndpoint.path,
         {
@@ -98,7 +104,7 @@ export function registerPaymentRoutes(deps: PaymentRouteDeps) {
       });
     },
 
-    admin(scope: FastifyInstance): void {
+    admin: (scope: FastifyInstance): void => {
       const app = scope.withTypeProvider<ZodTypeProvider>();
       app.post(
         approveWithdrawalEndpoint.path,

@@ -65,7 +65,7 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     async history(userId: string, query: PaymentHistoryQuery): Promise<PaymentHistoryResponse> {
       const { rows, total } = await repo.history(userId, query.offset, query.limit);
       const admins = rows.flatMap((r) => (r.approvedBy ? [r.approvedBy] : []));
-      const contacts = admins.length > 0 ? await users.contactsOf(admins) : new Map();
+      const contacts = admins.length > 0 ? await users.contactsOf(admins) : undefined;
       return { payments: rows.map((row) => toPayment(row, contacts)), total };
     },
 

@@ -10,7 +10,8 @@ import { tipMovement } from './movements';
 import { toDollars, toPayment } from './payment-dto';
 import { moveAndAudit, publishBalance, refusingOverspend, type PaymentsContext } from './payments-context';
 
-export const AUTO_TIP_REFUSED = 'Automatic tips are taken by the server when a trade closes; send auto: false';
+export const AUTO_TIP_REFUSED =
+  'Automatic tips are taken by the server when a trade closes; send auto: false';
 
 export function createTips(ctx: PaymentsContext) {
   const { repo, ledger } = ctx;
@@ -33,7 +34,7 @@ export function createTips(ctx: PaymentsContext) {
           actorId: input.userId,
           action: 'payment.tip',
         });
-        return { payment: toPayment(row, new Map()), balance: toDollars(after.availableCents) };
+        return { payment: toPayment(row), balance: toDollars(after.availableCents) };
       }, scope),
     );
     await publishBalance(ctx, input.userId);

@@ -42,7 +42,7 @@ export function createWithdrawals(ctx: PaymentsContext) {
           actorId: input.userId,
           action: 'payment.withdrawal_requested',
         });
-        return { payment: toPayment(row, new Map()), balance: toDollars(after.availableCents) };
+        return { payment: toPayment(row), balance: toDollars(after.availableCents) };
       }, scope),
     );
     await publishBalance(ctx, input.userId);

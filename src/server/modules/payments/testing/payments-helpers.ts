@@ -29,7 +29,12 @@ export const postDeposit = (
     payload: { paymentMethodId: 'pm_card_visa', ...body },
   });
 
-export const postWithdrawal = (app: FastifyInstance, user: TestUser, amount: unknown, options?: PostOptions) =>
+export const postWithdrawal = (
+  app: FastifyInstance,
+  user: TestUser,
+  amount: unknown,
+  options?: PostOptions,
+) =>
   app.inject({
     method: 'POST',
     url: '/api/payments/withdrawal',
@@ -51,11 +56,16 @@ export const postTip = (
   });
 
 /** Deposits `dollars` with pm_card_visa and fails the test unless it completed. */
-export async function fundUser(app: FastifyInstance, user: TestUser, dollars: number): Promise<PaymentResult> {
+export async function fundUser(
+  app: FastifyInstance,
+  user: TestUser,
+  dollars: number,
+): Promise<PaymentResult> {
   const response = await postDeposit(app, user, { amount: dollars });
   if (response.statusCode !== 200) throw new Error(`deposit failed: ${response.statusCode} ${response.body}`);
   const body = response.json<PaymentResult>();
-  if (body.payment.status !== 'completed') throw new Error(`deposit is ${body.payment.status}, not completed`);
+  if (body.payment.status !== 'completed')
+    throw new Error(`deposit is ${body.payment.status}, not completed`);
   return body;
 }
 
