@@ -12,7 +12,7 @@
 import type { AcceptOfferInput, AcceptOfferResponse } from '../../../contract/offers';
 import { PREFERENCE_DEFAULTS } from '../../../contract/preferences';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
-import { EXECUTION_BOOK_DEPTH, type Fill } from '../../providers/execution';
+import { EXECUTION_BOOK_DEPTH, ExecutionError, type Fill } from '../../providers/execution';
 import type { OrderBook } from '../../providers/market/market-source';
 import { InsufficientFundsError, type IdempotencyScope, type UserBalances } from '../ledger/ledger.service';
 import { ALREADY_ACTED, OFFER_UNAVAILABLE, type OfferForAccept } from '../offers/offers.service';
@@ -204,7 +204,13 @@ async function failOpen(
   const { trade, scope } = input;
   const reason = input.error instanceof Error ? input.error.message : String(input.error);
   const body = { error: `Order failed: ${reason}` };
-  ctx.log.error({ err: input.error, tradeId: trade.id, pair: trade.pair }, 'entry order failed');
+  // outcomeUnknown: the exchange may have filled it after all; the trader is refunded either way
+  // (the platform carries that risk), and the log line is the operator's cue to check the exchange.
+  const outcomeUnknown = input.error instanceof ExecutionError && input.error.outcomeUnknown;
+  ctx.log.error(
+    { err: input.error, tradeId: trade.id, pair: trade.pair, outcomeUnknown },
+    'entry order failed',
+  );
   const settled = await ctx.ledger.transact(async (tx) => {
     const result = await failUnfilledTrade(ctx, tx, trade, reason);
     if (!result) throw new Error(`trade ${trade.id} stopped being open while its entry order ran`);
