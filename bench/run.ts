@@ -6,6 +6,7 @@
 import { benchEngine } from './engine';
 import { benchHeatMap } from './heatmap';
 import { benchHttp } from './http';
+import { benchLedger } from './ledger';
 import { benchLive } from './live';
 import { DB_KIND } from './load';
 import { printTable, type BenchRow } from './table';
@@ -18,6 +19,7 @@ if (want('http')) rows.push(...(await benchHttp()));
 if (want('live')) rows.push(...(await benchLive()));
 if (want('heatmap')) rows.push(...(await benchHeatMap()));
 if (want('engine')) rows.push(...(await benchEngine()));
+if (want('ledger')) rows.push(...(await benchLedger()));
 console.log(`\nHeatSignal bench on ${DB_KIND}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 printTable(rows);
 process.exit(0);

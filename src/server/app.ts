@@ -22,6 +22,8 @@ import { registerWebhookSecretRoutes } from './modules/triggers/webhook-secrets.
 import { registerAdminHeatMapRoutes, registerHeatMapRoutes } from './modules/offers/heat-map.routes';
 import { registerOfferRoutes } from './modules/offers/offers.routes';
 import { registerPairRoutes } from './modules/pairs/pairs.routes';
+import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
+import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
 import { attachRealtime } from './realtime/attach-realtime';
 import { createServices, type ServiceOverrides, type Services } from './services';
@@ -123,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOfferRoutes(app, { offers: services.offers, viewers });
   registerPairRoutes(app, { pairs: services.pairs, viewers, bus, heatMap });
   registerSignalQualityRoutes(app, { signalQuality: services.signalQuality, viewers });
+  registerReferralRoutes(app, { referrals: services.referrals, viewers });
+  registerPreferenceRoutes(app, { preferences: services.preferences, viewers });
 
   await registerAdminScope(app, {
     viewers,

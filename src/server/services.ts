@@ -9,13 +9,17 @@ import { createAnalysisService, type AnalysisJob } from './modules/analysis/anal
 import { createAuth } from './modules/auth/auth';
 import { createOrganizationsService } from './modules/auth/organizations.service';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
+import { createUsersService } from './modules/auth/users.service';
 import { createViewerResolver } from './modules/auth/viewer';
 import { createContactService } from './modules/contact/contact.service';
+import { createLedgerService } from './modules/ledger/ledger.service';
 import { createLogsService } from './modules/logs/logs.service';
 import { createMarketService } from './modules/market/market.service';
 import { createHeatMapStore } from './modules/offers/heat-map.store';
 import { createOffersService, type PublishResult } from './modules/offers/offers.service';
 import { createPairsService } from './modules/pairs/pairs.service';
+import { createPreferencesService } from './modules/preferences/preferences.service';
+import { createReferralsService } from './modules/referrals/referrals.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
 import { createSignalQualityRepo } from './modules/signal-quality/signal-quality.repo';
@@ -52,13 +56,17 @@ export function createServices(
 ) {
   const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
   const logs = createLogsService(db);
+  const ledger = createLedgerService(db);
   const settings = createSettingsService(db, logs);
   const organizations = createOrganizationsService(db, {
     settings,
     onMembershipsChanged: (userIds) => bus.publish('auth_changed', { userIds }),
   });
   const auth = createAuth({ config, db, organizations });
-  const viewers = createViewerResolver({ auth, sessions: createSessionsRepo(db), organizations, bus });
+  const users = createUsersService(db);
+  const viewers = createViewerResolver({ auth, sessions: createSessionsRepo(db), organizations, users, bus });
+  const referrals = createReferralsService({ db, users });
+  const preferences = createPreferencesService(db);
 
   const source = overrides.market ?? createMarketSource({ source: config.marketSource, ...config.market });
   const market = createMarketService({
@@ -194,11 +202,14 @@ export function createServices(
   return {
     bus,
     logs,
+    ledger,
     contact,
     settings,
     organizations,
     auth,
     viewers,
+    referrals,
+    preferences,
     source,
     market,
     ai,

@@ -68,6 +68,8 @@ export const systemLedgerAccountKinds = [
   'platform_fees',
   'external_card',
   'external_payout',
+  /** The market's side of trades: it pays a trade's profit and receives its loss (fees included). */
+  'external_market',
 ] as const;
 export const ledgerAccountKinds = [...userLedgerAccountKinds, ...systemLedgerAccountKinds] as const;
 export const ledgerEntryKinds = [
@@ -99,6 +101,8 @@ export type TradeStatus = (typeof tradeStatuses)[number];
 export type PaymentType = (typeof paymentTypes)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];
+export type UserLedgerAccountKind = (typeof userLedgerAccountKinds)[number];
+export type SystemLedgerAccountKind = (typeof systemLedgerAccountKinds)[number];
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
 
 /** `column IN ('a', 'b')` with inlined literals (CHECKs and index predicates take no parameters). */

@@ -27,13 +27,17 @@ import { trades } from './trading';
 /**
  * Double-entry ledger (DESIGN: Money). Each user has user_available / user_held /
  * user_positions accounts; platform and external accounts have no user. A balance is
- * SUM(amount_cents) of an account's entries and is never stored.
+ * SUM(amount_cents) of an account's entries.
  *
- * Invariants enforced by the database (migration 0001_ledger_guards):
+ * Invariants enforced by the database (migrations 0001_ledger_guards, 0007_ledger_running_balance):
  * - entries are immutable: UPDATE and DELETE raise; corrections are reversing entries;
  * - every transaction_id sums to zero, checked at COMMIT (deferred constraint trigger), so all
- *   legs of a movement must be inserted in the same database transaction.
- * Non-negative available/held balances are the money service's job (row lock on the account).
+ *   legs of a movement must be inserted in the same database transaction;
+ * - a user account's `balance_cents` is its running balance, added to by a trigger on every entry
+ *   insert (same transaction), so reading a balance costs one row however long the history; it can
+ *   never go below zero (CHECK). System accounts keep no running balance (NULL): many movements
+ *   credit them at once, and a shared counter row would serialise them all.
+ * The ledger service locks a movement's user accounts (FOR UPDATE, in id order) before posting.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -41,6 +45,8 @@ export const ledgerAccounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: text('user_id').references(() => user.id, { onDelete: 'restrict' }),
     kind: text('kind', { enum: ledgerAccountKinds }).$type<LedgerAccountKind>().notNull(),
+    /** Running balance of a user account (sum of its entries); NULL for system accounts. */
+    balanceCents: cents('balance_cents'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -51,6 +57,8 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_owner_check',
       sql`(${inValues(t.kind, userLedgerAccountKinds)}) = (${t.userId} is not null)`,
     ),
+    check('ledger_accounts_balance_kept_check', sql`(${t.userId} is not null) = (${t.balanceCents} is not null)`),
+    check('ledger_accounts_balance_check', sql`${t.balanceCents} >= 0`),
   ],
 );
 

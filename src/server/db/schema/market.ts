@@ -31,12 +31,21 @@ export const cryptoPairs = pgTable(
     active: boolean('active').notNull().default(false),
     deactivationAttempts: integer('deactivation_attempts').notNull().default(0),
     dynamicConfig: jsonb('dynamic_config').$type<PairDynamicConfig>().notNull().default({}),
+    /**
+     * The exchange's smallest order, in base quantity (Kraken `ordermin`) and in quote (`costmin`);
+     * null when the source does not say. Refreshed on every sync. Read as numbers: they are only
+     * compared against, never summed into money.
+     */
+    orderMin: numeric('order_min', { mode: 'number' }),
+    costMin: numeric('cost_min', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('crypto_pairs_created_at_idx').on(t.createdAt),
     check('crypto_pairs_deactivation_attempts_check', sql`${t.deactivationAttempts} >= 0`),
+    check('crypto_pairs_order_min_check', sql`${t.orderMin} > 0`),
+    check('crypto_pairs_cost_min_check', sql`${t.costMin} > 0`),
   ],
 );
 

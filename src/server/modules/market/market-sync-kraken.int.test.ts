@@ -41,14 +41,21 @@ describe('pair sync with (fake) Kraken: 1434 pairs', () => {
     );
     expect(active.find((p) => p.symbol === 'BTC/USD')?.krakenSymbol).toBe('XBTUSD');
     expect(active.find((p) => p.symbol === 'DOGE/USD')?.krakenSymbol).toBe('XDGUSD');
+    // Kraken's minimums as recorded (ordermin / costmin strings → numbers), for every pair.
+    expect(active.find((p) => p.symbol === 'BTC/USD')).toMatchObject({ orderMin: 0.00005, costMin: 0.5 });
+    expect(active.find((p) => p.symbol === 'XRP/USD')).toMatchObject({ orderMin: 1.65, costMin: 0.5 });
+    const all = await handle.db.select().from(cryptoPairs);
+    expect(all.every((p) => p.orderMin !== null && p.costMin !== null)).toBe(true);
 
     // Kraken drops a pair: the next sync deactivates it.
     const { result: pairs } = await fetch(`${fake.url}/0/public/AssetPairs`).then(
       (r) => r.json() as Promise<{ result: Record<string, unknown> }>,
     );
     const { XXLMZUSD: _, ...withoutXlm } = pairs;
-    fake.setResult('AssetPairs', withoutXlm);
+    const ethUsd = withoutXlm.XETHZUSD as Record<string, unknown>;
+    fake.setResult('AssetPairs', { ...withoutXlm, XETHZUSD: { ...ethUsd, ordermin: '0.002' } });
     expect(await service.syncPairs()).toEqual({ added: [], updated: [], deactivated: ['XLM/USD'] });
+    expect(await service.pairBySymbol('ETH/USD')).toMatchObject({ orderMin: 0.002, costMin: 0.5 });
 
     // The recorded ticker answers for BTC/USD (XBTUSD → XXBTZUSD).
     const refreshed = await service.refresh('BTC/USD');

@@ -7,6 +7,10 @@ import type { MarketTicker } from '../../providers/market/market-source';
 export type CryptoPairRow = typeof cryptoPairs.$inferSelect;
 export type NewCryptoPair = typeof cryptoPairs.$inferInsert;
 export type TickerLogRow = typeof tickerLogs.$inferSelect;
+export type PairOrderLimits = Pick<CryptoPairRow, 'id' | 'orderMin' | 'costMin'>;
+
+/** Rows per bulk statement: keeps each hold of PGlite's single connection short. */
+const BULK_ROWS = 200;
 
 export function createMarketRepo(db: Executor) {
   return {
@@ -37,6 +41,26 @@ export function createMarketRepo(db: Executor) {
       changes: Partial<Pick<NewCryptoPair, 'symbol' | 'krakenSymbol' | 'base' | 'quote' | 'active'>>,
     ) {
       await db.update(cryptoPairs).set(changes).where(eq(cryptoPairs.id, id));
+    },
+
+    /** Writes the exchange's order minimums of these pairs (null: the source does not say). */
+    async updateOrderLimits(rows: PairOrderLimits[]): Promise<void> {
+      for (let i = 0; i < rows.length; i += BULK_ROWS) {
+        const values = sql.join(
+          rows
+            .slice(i, i + BULK_ROWS)
+            .map(
+              (r) =>
+                sql`(${r.id}::integer, ${nullableNumeric(r.orderMin)}::numeric, ${nullableNumeric(r.costMin)}::numeric)`,
+            ),
+          sql`, `,
+        );
+        await db.execute(sql`
+          update crypto_pairs as p
+          set order_min = v.order_min, cost_min = v.cost_min, updated_at = now()
+          from (values ${values}) as v(id, order_min, cost_min)
+          where p.id = v.id`);
+      }
     },
 
     async deactivatePairs(ids: number[]): Promise<void> {
@@ -150,6 +174,10 @@ export function createMarketRepo(db: Executor) {
 }
 
 export type MarketRepo = ReturnType<typeof createMarketRepo>;
+
+function nullableNumeric(value: number | null): string | null {
+  return value === null ? null : numeric(value);
+}
 
 /** A finite number as PostgreSQL numeric text (String gives e.g. 1e-7, which numeric accepts). */
 export function numeric(value: number): string {

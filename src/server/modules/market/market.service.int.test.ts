@@ -118,6 +118,44 @@ describe('market service on the simulated market', () => {
     await handle.db.update(cryptoPairs).set({ active: true });
   });
 
+  it("stores each pair's order minimums on every sync and serves them with the pair", async () => {
+    expect(await service.pairBySymbol('BTC/USD')).toMatchObject({
+      symbol: 'BTC/USD',
+      krakenSymbol: 'XBTUSD',
+      active: true,
+      orderMin: 0.00005,
+      costMin: 0.5,
+    });
+    expect(await service.pairBySymbol('DOGE/USD')).toMatchObject({ orderMin: 13, costMin: 0.5 });
+    expect(await service.pairBySymbol('NEW/USD')).toMatchObject({ orderMin: null, costMin: null });
+
+    // The exchange raises DOGE's minimum and stops stating ETH's: rewritten, not an `updated` pair.
+    const listed = await scripted.inner.listPairs();
+    scripted.state.pairs = listed.map((p) =>
+      p.symbol === 'DOGE/USD'
+        ? { ...p, orderMin: 20, costMin: 1.25 }
+        : p.symbol === 'ETH/USD'
+          ? { ...p, orderMin: undefined, costMin: undefined }
+          : p,
+    );
+    pairUpdates.length = 0;
+    // (NEW/USD, unlisted, was switched back on by the test before: this sync turns it off.)
+    expect(await service.syncPairs()).toEqual({ added: [], updated: [], deactivated: ['NEW/USD'] });
+    expect(pairUpdates).toEqual([{ pair: 'NEW/USD', action: 'deactivated' }]);
+    expect(await service.pairBySymbol('DOGE/USD')).toMatchObject({ orderMin: 20, costMin: 1.25 });
+    expect(await service.pairBySymbol('ETH/USD')).toMatchObject({ orderMin: null, costMin: null });
+    expect(await service.pairBySymbol('BTC/USD')).toMatchObject({ orderMin: 0.00005, costMin: 0.5 });
+
+    scripted.state.pairs = undefined;
+    await service.syncPairs();
+    expect(await service.pairBySymbol('DOGE/USD')).toMatchObject({ orderMin: 13, costMin: 0.5 });
+    expect(await service.pairBySymbol('ETH/USD')).toMatchObject({ orderMin: 0.001, costMin: 0.5 });
+    // The columns refuse a zero or negative minimum.
+    await expect(
+      handle.db.update(cryptoPairs).set({ orderMin: 0 }).where(eq(cryptoPairs.symbol, 'BTC/USD')),
+    ).rejects.toThrow();
+  });
+
   it('backfills 90 days of hours and 48 h of minutes for all pairs, fast and idempotently', async () => {
     const pairs = (await scripted.inner.listPairs()).map((p) => p.symbol);
     const started = performance.now();

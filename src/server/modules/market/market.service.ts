@@ -10,13 +10,18 @@ import type { CandleInterval } from '../../db/schema';
 import type { Candle } from '../../shared/candles';
 import { floorTo } from '../../shared/candles';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/time';
-import type { MarketSource, MarketTicker } from '../../providers/market/market-source';
+import type { MarketPair, MarketSource, MarketTicker } from '../../providers/market/market-source';
 import type { LogsService } from '../logs/logs.service';
 import { createCandleCache } from './candle-cache';
 import { createPairAdmin } from './market-pairs';
 import { pruneMarketData, type MarketRetentionResult } from './market-retention';
 import { createCandlesRepo } from './candles.repo';
-import { createMarketRepo, type CryptoPairRow, type NewCryptoPair } from './market.repo';
+import {
+  createMarketRepo,
+  type CryptoPairRow,
+  type NewCryptoPair,
+  type PairOrderLimits,
+} from './market.repo';
 
 export const MAX_REFRESH_FAILURES = 5;
 
@@ -109,7 +114,8 @@ export function createMarketService(deps: MarketServiceDeps) {
     /**
      * Makes the pair table match the source's list: new pairs added (active as the source
      * suggests), a changed exchange symbol updated, pairs the source no longer lists deactivated.
-     * Pairs an admin switched off stay off when listed again.
+     * Pairs an admin switched off stay off when listed again. The order minimums of every listed
+     * pair are rewritten when they changed; that alone is metadata, not an `updated` pair.
      */
     async syncPairs(): Promise<SyncResult> {
       const listed = await source.listPairs();
@@ -123,10 +129,18 @@ export function createMarketService(deps: MarketServiceDeps) {
         const updated: string[] = [];
         const kept = new Set<number>();
         const toInsert: NewCryptoPair[] = [];
+        const limits: PairOrderLimits[] = [];
+        const keepLimits = (row: CryptoPairRow, pair: MarketPair) => {
+          const orderMin = pair.orderMin ?? null;
+          const costMin = pair.costMin ?? null;
+          if (row.orderMin !== orderMin || row.costMin !== costMin)
+            limits.push({ id: row.id, orderMin, costMin });
+        };
         for (const pair of listed) {
           const row = bySymbol.get(pair.symbol);
           if (row) {
             kept.add(row.id);
+            keepLimits(row, pair);
             if (row.krakenSymbol !== pair.exchangeSymbol) {
               await txRepo.updatePair(row.id, { krakenSymbol: pair.exchangeSymbol });
               updated.push(pair.symbol);
@@ -137,6 +151,7 @@ export function createMarketService(deps: MarketServiceDeps) {
           const renamed = byExchange.get(pair.exchangeSymbol);
           if (renamed && !kept.has(renamed.id) && !listedSymbols.has(renamed.symbol)) {
             kept.add(renamed.id);
+            keepLimits(renamed, pair);
             await txRepo.updatePair(renamed.id, { symbol: pair.symbol, base: pair.base, quote: pair.quote });
             updated.push(pair.symbol);
             continue;
@@ -147,10 +162,13 @@ export function createMarketService(deps: MarketServiceDeps) {
             base: pair.base,
             quote: pair.quote,
             active: pair.defaultActive ?? true,
+            orderMin: pair.orderMin ?? null,
+            costMin: pair.costMin ?? null,
           });
           added.push(pair.symbol);
         }
         await txRepo.insertPairs(toInsert);
+        await txRepo.updateOrderLimits(limits);
         const deactivate = existing.filter((row) => row.active && !kept.has(row.id));
         await txRepo.deactivatePairs(deactivate.map((row) => row.id));
         return { added, updated, deactivated: deactivate.map((row) => row.symbol) };

@@ -17,6 +17,10 @@ export interface MarketPair {
    * say true; Kraken says true only for a default watch-list of majors. Absent: true.
    */
   defaultActive?: boolean;
+  /** Smallest order the exchange accepts, in base quantity (Kraken `ordermin`); absent: unknown. */
+  orderMin?: number;
+  /** Smallest order value in quote currency (Kraken `costmin`); absent: unknown. */
+  costMin?: number;
 }
 
 export interface MarketTicker {

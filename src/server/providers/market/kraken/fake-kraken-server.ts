@@ -12,13 +12,24 @@
  *   minutes 2025-11-10, XXBTZEUR hours 2020-06/07) under their own result key, as Kraken also
  *   answers under its own key; rows with time ≥ since, `last` as recorded.
  * - Depth?pair=&count=: the recorded 5-level XBTUSDT book for any known pair, cut to `count`.
- * Unknown methods answer 404 `EGeneral:Unknown method`. `failNext` injects errors.
+ * And the private API (POST /0/private/AddOrder, QueryOrders) for one account, signatures and
+ * nonces checked as Kraken does, market orders filled on that book: fake-kraken-private.ts.
+ * Unknown methods answer 404 `EGeneral:Unknown method`. `failNext` injects errors (public or
+ * private, before authentication).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sharedFixturesDir } from '../shared-fixtures';
+import {
+  createFakeKrakenPrivate,
+  FAKE_KRAKEN_CREDENTIALS,
+  type FakeKrakenCredentials,
+  type FakeKrakenOrder,
+} from './fake-kraken-private';
+
+export { FAKE_KRAKEN_CREDENTIALS, type FakeKrakenCredentials, type FakeKrakenOrder };
 
 /** Where the recorded Kraken responses live: beside the repository, in ../shared. */
 export function krakenFixturesDir(): string {
@@ -33,6 +44,10 @@ export interface FakeKrakenOptions {
   fixturesDir?: string;
   /** Which AssetPairs recording to serve; default the 2026 one (1434 pairs). */
   assetPairs?: 'current' | '2020';
+  /** The private API's account; default FAKE_KRAKEN_CREDENTIALS. */
+  credentials?: FakeKrakenCredentials;
+  /** Taker fee of private fills, percent; default each pair's first tier (0.4 %). */
+  takerFeePercent?: number;
 }
 
 export interface FakeKrakenRequest {
@@ -49,6 +64,8 @@ export interface FakeKrakenFailure {
   error?: string;
   /** How many calls fail; default 1. */
   times?: number;
+  /** Drop the connection without answering (after reading the request), like a network cut. */
+  drop?: boolean;
 }
 
 export interface FakeKrakenServer {
@@ -57,6 +74,10 @@ export interface FakeKrakenServer {
   port: number;
   /** Every call received, oldest first. */
   requests: FakeKrakenRequest[];
+  /** The private API's account. */
+  credentials: FakeKrakenCredentials;
+  /** Orders placed through the private API, by txid. */
+  orders: ReadonlyMap<string, FakeKrakenOrder>;
   /** Makes the next call(s) of `endpoint` (e.g. 'Ticker') fail. */
   failNext(endpoint: string, failure?: FakeKrakenFailure): void;
   /** Replaces the `result` of an endpoint for every later call (e.g. a shrunk AssetPairs). */
@@ -99,6 +120,20 @@ export async function startFakeKrakenServer(options: FakeKrakenOptions = {}): Pr
     if (name in all) return name;
     return Object.keys(all).find((key) => (all[key] as { altname?: string }).altname === name);
   };
+
+  const recordedBook = () => {
+    const [book] = Object.values(depth.result) as { asks: unknown[]; bids: unknown[] }[];
+    if (!book) throw new Error('Depth.json holds no book');
+    return book as { asks: [string, string, number][]; bids: [string, string, number][] };
+  };
+  const credentials = options.credentials ?? FAKE_KRAKEN_CREDENTIALS;
+  const privateApi = createFakeKrakenPrivate({
+    credentials,
+    pairs: assetPairs,
+    resolvePair,
+    book: recordedBook,
+    takerFeePercent: options.takerFeePercent,
+  });
 
   const answer = (endpoint: string, query: Record<string, string>): { status: number; body: unknown } => {
     const ok = (result: unknown) => ({ status: 200, body: { error: [], result } });
@@ -156,21 +191,30 @@ export async function startFakeKrakenServer(options: FakeKrakenOptions = {}): Pr
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const query = Object.fromEntries(url.searchParams);
+    let body = '';
     if (req.method === 'POST') {
-      let body = '';
       for await (const chunk of req) body += String(chunk);
-      Object.assign(query, Object.fromEntries(new URLSearchParams(body)));
+      if (!String(req.headers['content-type']).includes('json'))
+        Object.assign(query, Object.fromEntries(new URLSearchParams(body)));
     }
-    const match = /^\/0\/public\/(\w+)$/.exec(url.pathname);
-    const endpoint = match?.[1] ?? url.pathname;
+    const match = /^\/0\/(public|private)\/(\w+)$/.exec(url.pathname);
+    const endpoint = match?.[2] ?? url.pathname;
     requests.push({ method: req.method ?? 'GET', endpoint, query });
     const failure = failures.get(endpoint);
     let reply: { status: number; body: unknown };
     if (failure) {
       if (--failure.times <= 0) failures.delete(endpoint);
+      if (failure.drop) {
+        req.socket.destroy();
+        return;
+      }
       reply = { status: failure.status, body: { error: [failure.error] } };
+    } else if (match?.[1] === 'public') {
+      reply = answer(endpoint, query);
+    } else if (match?.[1] === 'private' && req.method === 'POST') {
+      reply = privateApi.handle({ path: url.pathname, endpoint, headers: req.headers, body });
     } else {
-      reply = match ? answer(endpoint, query) : { status: 404, body: { error: ['EGeneral:Unknown method'] } };
+      reply = { status: 404, body: { error: ['EGeneral:Unknown method'] } };
     }
     res.writeHead(reply.status, { 'content-type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify(reply.body));
@@ -192,11 +236,14 @@ export async function startFakeKrakenServer(options: FakeKrakenOptions = {}): Pr
     url: `http://127.0.0.1:${port}`,
     port,
     requests,
+    credentials,
+    orders: privateApi.orders,
     failNext(endpoint, failure = {}) {
       failures.set(endpoint, {
         status: failure.status ?? 200,
         error: failure.error ?? 'EService:Unavailable',
         times: failure.times ?? 1,
+        drop: failure.drop ?? false,
       });
     },
     setResult(endpoint, result) {

@@ -28,6 +28,8 @@ describe('Kraken market source against the loopback fake Kraken', () => {
       base: 'BTC',
       quote: 'USD',
       defaultActive: true,
+      orderMin: 0.00005,
+      costMin: 0.5,
     });
     expect(pairs.filter((p) => p.defaultActive)).toHaveLength(12);
   });

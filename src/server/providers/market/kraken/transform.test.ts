@@ -38,8 +38,13 @@ describe('Kraken transforms on recorded responses', () => {
       base: 'BTC',
       quote: 'USD',
       defaultActive: true,
+      orderMin: 0.00005,
+      costMin: 0.5,
     });
-    expect(bySymbol.get('DOGE/USD')?.exchangeSymbol).toBe('XDGUSD');
+    expect(bySymbol.get('DOGE/USD')).toMatchObject({ exchangeSymbol: 'XDGUSD', orderMin: 13, costMin: 0.5 });
+    expect(bySymbol.get('XRP/USD')).toMatchObject({ orderMin: 1.65, costMin: 0.5 });
+    // Every pair of this dump carries both minimums.
+    expect(pairs.every((p) => (p.orderMin ?? 0) > 0 && (p.costMin ?? 0) > 0)).toBe(true);
     expect(bySymbol.get('ETH/USD')?.exchangeSymbol).toBe('ETHUSD');
     expect(bySymbol.get('XRP/USD')?.exchangeSymbol).toBe('XRPUSD');
     expect(bySymbol.has('XBT/USD') || bySymbol.has('XDG/USD')).toBe(false);
@@ -59,9 +64,23 @@ describe('Kraken transforms on recorded responses', () => {
   it('reads the 2020 dump too: no status field (online), dark-pool pairs skipped', async () => {
     const old = await fixture<Record<string, KrakenAssetPair>>('AssetPairs-20200714-raw.json');
     const pairs = toMarketPairs(old, watchList);
-    expect(pairs.find((p) => p.symbol === 'BTC/USD')?.exchangeSymbol).toBe('XBTUSD');
+    // 2020: `ordermin` only (0.002 BTC then); no `costmin` field, so the cost minimum is unknown.
+    const btc = pairs.find((p) => p.symbol === 'BTC/USD');
+    expect(btc).toMatchObject({ exchangeSymbol: 'XBTUSD', orderMin: 0.002 });
+    expect(btc).not.toHaveProperty('costMin');
     expect(pairs.some((p) => p.exchangeSymbol.endsWith('.d'))).toBe(false);
     expect(pairs.length).toBeGreaterThan(10);
+  });
+
+  it('treats a missing, empty or non-positive minimum as unknown, never as zero', () => {
+    const btc = assetPairs.XXBTZUSD as KrakenAssetPair;
+    const limits = (ordermin: string | undefined, costmin: string | undefined) => {
+      const [pair] = toMarketPairs({ XXBTZUSD: { ...btc, ordermin, costmin } }, watchList);
+      return { orderMin: pair?.orderMin, costMin: pair?.costMin };
+    };
+    expect(limits('0.0001', '5')).toEqual({ orderMin: 0.0001, costMin: 5 });
+    expect(limits(undefined, '')).toEqual({ orderMin: undefined, costMin: undefined });
+    expect(limits('0', 'abc')).toEqual({ orderMin: undefined, costMin: undefined });
   });
 
   it('parses Ticker.json (answered under XXBTZUSD for XBTUSD)', async () => {

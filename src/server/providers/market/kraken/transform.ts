@@ -14,6 +14,10 @@ export interface KrakenAssetPair {
   quote: string;
   /** `online`, `cancel_only`, `post_only`, `reduce_only`, ...; absent in older dumps (= online). */
   status?: string;
+  /** Minimum order volume in base currency, e.g. `0.00005`. */
+  ordermin?: string;
+  /** Minimum order cost in quote currency, e.g. `0.5`; absent in older dumps. */
+  costmin?: string;
 }
 
 /** [price, whole-lot volume, lot volume] for a/b; [today, last 24 h] for v, p, t, l, h. */
@@ -68,9 +72,24 @@ export function toMarketPairs(
       base,
       quote,
       defaultActive: watchList.has(symbol),
+      ...orderLimits(pair),
     });
   }
   return [...bySymbol.values()].sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+}
+
+/** Kraken's minimums, when present and positive (a missing or broken one is unknown, not zero). */
+function orderLimits(pair: KrakenAssetPair): Pick<MarketPair, 'orderMin' | 'costMin'> {
+  const positive = (text: string | undefined) => {
+    const value = Number(text);
+    return text !== undefined && text !== '' && Number.isFinite(value) && value > 0 ? value : undefined;
+  };
+  const orderMin = positive(pair.ordermin);
+  const costMin = positive(pair.costmin);
+  return {
+    ...(orderMin !== undefined && { orderMin }),
+    ...(costMin !== undefined && { costMin }),
+  };
 }
 
 /**

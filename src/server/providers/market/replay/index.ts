@@ -13,6 +13,7 @@ import { aggregateCandles } from '../../../shared/candles';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 import { createSourceClock, type SourceClockOptions } from '../clock';
 import { UnknownPairError, type MarketPair, type MarketSource, type MarketTicker } from '../market-source';
+import { krakenOrderLimits } from '../order-limits';
 import { parseCandleCsv, parseCandleFileName } from './csv';
 
 export interface ReplayMarketOptions extends SourceClockOptions {
@@ -133,7 +134,14 @@ function loadSeries(inputs: readonly string[]): Map<string, ReplaySeries> {
     const finest = byInterval.get(finestMs) ?? [];
     const hourly = byInterval.get(HOUR_MS) ?? aggregateCandles(finest, HOUR_MS);
     out.set(symbol, {
-      pair: { symbol, exchangeSymbol: `${base}${quote}`, base, quote, defaultActive: true },
+      pair: {
+        symbol,
+        exchangeSymbol: `${base}${quote}`,
+        base,
+        quote,
+        defaultActive: true,
+        ...krakenOrderLimits(base, quote),
+      },
       hourly,
       minute: byInterval.get(MINUTE_MS) ?? [],
       finest,

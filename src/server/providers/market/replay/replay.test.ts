@@ -35,7 +35,15 @@ describe('replay market', () => {
     const clock = createManualClock(0);
     const source = createReplayMarketSource({ files: [candles('BTC-USDT-1h.csv')], clock });
     expect(await source.listPairs()).toEqual([
-      { symbol: 'BTC/USDT', exchangeSymbol: 'BTCUSDT', base: 'BTC', quote: 'USDT', defaultActive: true },
+      {
+        symbol: 'BTC/USDT',
+        exchangeSymbol: 'BTCUSDT',
+        base: 'BTC',
+        quote: 'USDT',
+        defaultActive: true,
+        orderMin: 0.00005,
+        costMin: 0.5,
+      },
     ]);
     expect(source.now()).toBe(BTC_FIRST + 90 * DAY_MS);
     const hours = await source.fetchCandles('BTC/USDT', '1h', source.now() - 90 * DAY_MS);

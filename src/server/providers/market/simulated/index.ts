@@ -7,6 +7,7 @@
 import { HOUR_MS } from '../../../shared/time';
 import { createSourceClock, type SourceClockOptions } from '../clock';
 import { UnknownPairError, type MarketPair, type MarketSource } from '../market-source';
+import { krakenOrderLimits } from '../order-limits';
 import { PAIR_PROFILES, SIMULATED_QUOTE } from './profiles';
 import { SimulatedPair } from './simulated-pair';
 
@@ -50,6 +51,7 @@ export function createSimulatedMarketSource(options: SimulatedMarketOptions = {}
         base: profile.base,
         quote: SIMULATED_QUOTE,
         defaultActive: true,
+        ...krakenOrderLimits(profile.base, SIMULATED_QUOTE),
       }));
     },
     async fetchCandles(symbol, interval, since, limit) {

@@ -51,8 +51,14 @@ describe('simulated market', () => {
       base: 'BTC',
       quote: 'USD',
       defaultActive: true,
+      orderMin: 0.00005,
+      costMin: 0.5,
     });
-    expect(pairs.find((p) => p.symbol === 'DOGE/USD')?.exchangeSymbol).toBe('XDGUSD');
+    expect(pairs.find((p) => p.symbol === 'DOGE/USD')).toMatchObject({
+      exchangeSymbol: 'XDGUSD',
+      orderMin: 13,
+    });
+    expect(pairs.every((p) => p.orderMin !== undefined && p.costMin === 0.5)).toBe(true);
     await expect(market(1).source.fetchTicker('BNB/USD')).rejects.toBeInstanceOf(UnknownPairError);
   });
 

@@ -1,0 +1,42 @@
+import type { Database } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { createReferralCode } from './user-identity';
+import { createUsersRepo } from './users.repo';
+
+/** What other modules may know about users: referral codes and public usernames. */
+export function createUsersService(db: Database) {
+  const repo = createUsersRepo(db);
+
+  return {
+    /** The owner of a referral code (codes are stored upper-case), or null. */
+    userIdByReferralCode: (code: string) => repo.idByReferralCode(code),
+
+    /** id → username (null when the user has none); unknown ids are absent. */
+    async usernames(ids: readonly string[]): Promise<Map<string, string | null>> {
+      const rows = await repo.usernames([...new Set(ids)]);
+      return new Map(rows.map((row) => [row.id, row.username]));
+    },
+
+    /**
+     * The user's referral code, drawn now if they have none (accounts made outside sign-up). A
+     * concurrent call may draw first (its code stands) or draw the same code for another user
+     * (unique index): both end in re-reading or drawing again, never in two codes.
+     */
+    async ensureReferralCode(userId: string): Promise<string | null> {
+      const current = await repo.referralCodeOf(userId);
+      if (current) return current;
+      for (;;) {
+        try {
+          const code = await createReferralCode(db);
+          if (await repo.setReferralCodeIfMissing(userId, code)) return code;
+          // No row changed: another writer set a code first, or the user is gone (null).
+          return await repo.referralCodeOf(userId);
+        } catch (error) {
+          if (!isUniqueViolation(error)) throw error;
+        }
+      }
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,143 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import {
+  ledgerAccounts,
+  ledgerEntries,
+  type LedgerAccountKind,
+  type LedgerEntryKind,
+  type UserLedgerAccountKind,
+} from '../../db/schema';
+
+export interface AccountKey {
+  userId: string | null;
+  kind: LedgerAccountKind;
+}
+
+export interface EntryRow {
+  transactionId: string;
+  accountId: string;
+  amountCents: number;
+  kind: LedgerEntryKind;
+  paymentId?: string | null;
+  tradeId?: string | null;
+}
+
+export interface LockedAccount {
+  id: string;
+  kind: LedgerAccountKind;
+  balanceCents: number;
+}
+
+const keyOf = (userId: string | null, kind: string) => `${userId ?? ''}|${kind}`;
+
+export function createLedgerRepo(db: Executor) {
+  return {
+    /** Account ids for the keys, opening the missing ones (idempotent under concurrency). */
+    async accountIds(tx: Executor, keys: AccountKey[]): Promise<Map<string, string>> {
+      await tx
+        .insert(ledgerAccounts)
+        .values(keys.map((k) => ({ userId: k.userId, kind: k.kind, balanceCents: k.userId ? 0 : null })))
+        .onConflictDoNothing();
+      const userIds = [...new Set(keys.flatMap((k) => (k.userId ? [k.userId] : [])))];
+      const kinds = [...new Set(keys.map((k) => k.kind))];
+      const rows = await tx
+        .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind })
+        .from(ledgerAccounts)
+        .where(
+          and(
+            inArray(ledgerAccounts.kind, kinds),
+            userIds.length > 0
+              ? sql`(${ledgerAccounts.userId} is null or ${inArray(ledgerAccounts.userId, userIds)})`
+              : isNull(ledgerAccounts.userId),
+          ),
+        );
+      return new Map(rows.map((r) => [keyOf(r.userId, r.kind), r.id]));
+    },
+
+    /** Row locks in id order (every movement locks in the same order, so two never deadlock). */
+    async lockAccounts(tx: Executor, ids: string[]): Promise<LockedAccount[]> {
+      if (ids.length === 0) return [];
+      const rows = await tx
+        .select({
+          id: ledgerAccounts.id,
+          kind: ledgerAccounts.kind,
+          balanceCents: ledgerAccounts.balanceCents,
+        })
+        .from(ledgerAccounts)
+        .where(inArray(ledgerAccounts.id, ids))
+        .orderBy(asc(ledgerAccounts.id))
+        .for('update');
+      return rows.map((r) => ({ id: r.id, kind: r.kind, balanceCents: r.balanceCents ?? 0 }));
+    },
+
+    async insertEntries(tx: Executor, rows: EntryRow[]): Promise<void> {
+      await tx.insert(ledgerEntries).values(rows);
+    },
+
+    /** One indexed row per kind: the running balances of a user's accounts. */
+    async userBalances(userId: string, tx: Executor = db) {
+      return tx
+        .select({ kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.userId, userId));
+    },
+
+    /** Running balances of many users (admin lists, reports). */
+    async balancesOf(userIds: string[], kind: UserLedgerAccountKind) {
+      if (userIds.length === 0) return [];
+      return db
+        .select({ userId: ledgerAccounts.userId, balanceCents: ledgerAccounts.balanceCents })
+        .from(ledgerAccounts)
+        .where(and(inArray(ledgerAccounts.userId, userIds), eq(ledgerAccounts.kind, kind)));
+    },
+
+    /** User accounts whose running balance differs from the sum of their entries. */
+    async mismatchedAccounts() {
+      const sums = db
+        .select({
+          accountId: ledgerEntries.accountId,
+          total: sql<string>`sum(${ledgerEntries.amountCents})`.as('total'),
+        })
+        .from(ledgerEntries)
+        .groupBy(ledgerEntries.accountId)
+        .as('sums');
+      const rows = await db
+        .select({
+          accountId: ledgerAccounts.id,
+          userId: ledgerAccounts.userId,
+          kind: ledgerAccounts.kind,
+          balanceCents: ledgerAccounts.balanceCents,
+          entriesCents: sql<string>`coalesce(${sums.total}, 0)`,
+        })
+        .from(ledgerAccounts)
+        .leftJoin(sums, eq(sums.accountId, ledgerAccounts.id))
+        .where(
+          and(
+            isNotNull(ledgerAccounts.userId),
+            sql`${ledgerAccounts.balanceCents} <> coalesce(${sums.total}, 0)`,
+          ),
+        );
+      return rows.map((r) => ({
+        ...r,
+        balanceCents: r.balanceCents ?? 0,
+        entriesCents: Number(r.entriesCents),
+      }));
+    },
+
+    /** Sum of every entry of each account kind (system accounts included). */
+    async totalsByKind() {
+      const rows = await db
+        .select({
+          kind: ledgerAccounts.kind,
+          total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
+        })
+        .from(ledgerAccounts)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+        .groupBy(ledgerAccounts.kind);
+      return rows.map((r) => ({ kind: r.kind, totalCents: Number(r.total) }));
+    },
+  };
+}
+
+export type LedgerRepo = ReturnType<typeof createLedgerRepo>;
+export { keyOf as accountKeyOf };

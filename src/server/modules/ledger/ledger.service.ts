@@ -1,0 +1,173 @@
+/**
+ * The owner of the ledger (DESIGN: Money). Every movement of money is one `post`: all its legs in
+ * one database transaction, summing to zero, after the user accounts it touches are locked, so two
+ * concurrent movements can never spend the same cent. Balances are the running balances the
+ * database keeps beside the entries (migration 0007), one row read however long the history.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Database, Executor, Transaction } from '../../db/client';
+import { isRetryableTransactionError } from '../../db/errors';
+import type { LedgerEntryKind, SystemLedgerAccountKind, UserLedgerAccountKind } from '../../db/schema/enums';
+import { createIdempotencyRepo } from './idempotency.repo';
+import { accountKeyOf, createLedgerRepo, type AccountKey } from './ledger.repo';
+
+export type Leg =
+  | { userId: string; account: UserLedgerAccountKind; amountCents: number; kind: LedgerEntryKind }
+  | { system: SystemLedgerAccountKind; amountCents: number; kind: LedgerEntryKind };
+
+export interface Movement {
+  legs: Leg[];
+  paymentId?: string | null;
+  tradeId?: string | null;
+}
+
+export interface UserBalances {
+  availableCents: number;
+  heldCents: number;
+  positionsCents: number;
+}
+
+/** A movement would take an account below zero; nothing was written. */
+export class InsufficientFundsError extends Error {
+  constructor(
+    readonly account: UserLedgerAccountKind,
+    readonly balanceCents: number,
+    readonly requestedCents: number,
+  ) {
+    super(`Insufficient funds in ${account}: ${balanceCents} cents, ${requestedCents} cents requested`);
+    this.name = 'InsufficientFundsError';
+  }
+}
+
+/** Who asked and under which `Idempotency-Key`: the answer is stored in the movement's transaction. */
+export interface IdempotencyScope {
+  userId: string;
+  key: string;
+}
+
+export type IdempotencyClaim =
+  | { kind: 'claimed' }
+  | { kind: 'replay'; statusCode: number; response: unknown }
+  | { kind: 'in_flight' }
+  | { kind: 'mismatch' };
+
+/** An unanswered claim older than this belonged to a request whose process died. */
+const STALE_CLAIM_MS = 60_000;
+const MAX_ATTEMPTS = 5;
+
+export function createLedgerService(db: Database) {
+  const repo = createLedgerRepo(db);
+  const keys = createIdempotencyRepo(db);
+
+  async function post(tx: Executor, movement: Movement): Promise<string> {
+    const { legs } = movement;
+    if (legs.length < 2) throw new Error('A movement needs at least two legs');
+    let sum = 0;
+    for (const leg of legs) {
+      if (!Number.isSafeInteger(leg.amountCents) || leg.amountCents === 0)
+        throw new Error(`Ledger legs are non-zero whole cents, got ${leg.amountCents}`);
+      sum += leg.amountCents;
+    }
+    if (sum !== 0) throw new Error(`Ledger movement is unbalanced by ${sum} cents`);
+
+    const accountKeys: AccountKey[] = legs.map((leg) =>
+      'userId' in leg ? { userId: leg.userId, kind: leg.account } : { userId: null, kind: leg.system },
+    );
+    const ids = await repo.accountIds(tx, accountKeys);
+    const idOf = (k: AccountKey) => {
+      const id = ids.get(accountKeyOf(k.userId, k.kind));
+      if (!id) throw new Error(`Ledger account ${k.kind} was not opened`);
+      return id;
+    };
+    const userAccountIds = [...new Set(accountKeys.filter((k) => k.userId).map(idOf))];
+    const locked = await repo.lockAccounts(tx, userAccountIds);
+    const deltas = new Map<string, number>();
+    accountKeys.forEach((k, i) => {
+      if (k.userId) deltas.set(idOf(k), (deltas.get(idOf(k)) ?? 0) + legs[i]!.amountCents);
+    });
+    for (const account of locked) {
+      const delta = deltas.get(account.id) ?? 0;
+      if (account.balanceCents + delta < 0)
+        throw new InsufficientFundsError(account.kind as UserLedgerAccountKind, account.balanceCents, -delta);
+    }
+
+    const transactionId = randomUUID();
+    const rows = legs.map((leg, i) => ({
+      transactionId,
+      accountId: idOf(accountKeys[i]!),
+      amountCents: leg.amountCents,
+      kind: leg.kind,
+      paymentId: movement.paymentId ?? null,
+      tradeId: movement.tradeId ?? null,
+    }));
+    rows.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+    await repo.insertEntries(tx, rows);
+    return transactionId;
+  }
+
+  async function balances(userId: string, executor?: Executor): Promise<UserBalances> {
+    const rows = await repo.userBalances(userId, executor);
+    const of = (kind: UserLedgerAccountKind) => rows.find((r) => r.kind === kind)?.balanceCents ?? 0;
+    return {
+      availableCents: of('user_available'),
+      heldCents: of('user_held'),
+      positionsCents: of('user_positions'),
+    };
+  }
+
+  return {
+    post,
+    balances,
+
+    /**
+     * Runs `work` in one transaction, retried from the start on a deadlock or serialisation
+     * failure. With a scope, `work`'s result is stored as the key's answer in that same
+     * transaction: either the movement and its answer both commit, or neither does.
+     */
+    async transact<T>(work: (tx: Transaction) => Promise<T>, idempotency?: IdempotencyScope): Promise<T> {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await db.transaction(async (tx) => {
+            const result = await work(tx);
+            if (idempotency) await keys.answer(tx, idempotency.userId, idempotency.key, 200, result);
+            return result;
+          });
+        } catch (error) {
+          if (attempt >= MAX_ATTEMPTS || !isRetryableTransactionError(error)) throw error;
+        }
+      }
+    },
+
+    /** User accounts whose running balance is not the sum of their entries (always none). */
+    mismatchedAccounts: () => repo.mismatchedAccounts(),
+    /** The sum of all entries per account kind; all kinds together always sum to zero. */
+    totalsByKind: () => repo.totalsByKind(),
+    availableOf: async (userIds: string[]) =>
+      new Map(
+        (await repo.balancesOf(userIds, 'user_available')).map((r) => [r.userId!, r.balanceCents ?? 0]),
+      ),
+
+    idempotency: {
+      async claim(scope: IdempotencyScope, requestHash: string): Promise<IdempotencyClaim> {
+        if (await keys.claim(scope.userId, scope.key, requestHash, STALE_CLAIM_MS))
+          return { kind: 'claimed' };
+        const stored = await keys.find(scope.userId, scope.key);
+        // Deleted between the two statements (a failed first attempt released it): try once more.
+        if (!stored)
+          return (await keys.claim(scope.userId, scope.key, requestHash, STALE_CLAIM_MS))
+            ? { kind: 'claimed' }
+            : { kind: 'in_flight' };
+        if (stored.requestHash !== requestHash) return { kind: 'mismatch' };
+        if (stored.statusCode === null) return { kind: 'in_flight' };
+        return { kind: 'replay', statusCode: stored.statusCode, response: stored.response };
+      },
+      /** Stores a refusal (4xx) so a retry gets the same answer. */
+      answer: (scope: IdempotencyScope, statusCode: number, response: unknown) =>
+        keys.answer(db, scope.userId, scope.key, statusCode, response),
+      release: (scope: IdempotencyScope) => keys.release(scope.userId, scope.key),
+      prune: (cutoff: Date) => keys.deleteBefore(cutoff),
+    },
+  };
+}
+
+export type LedgerService = ReturnType<typeof createLedgerService>;
