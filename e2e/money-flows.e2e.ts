@@ -106,9 +106,10 @@ describe('money flows in the browser', () => {
     expect((await paymentsPage.historyRows(page)).length).toBe(10);
     await pager.getByRole('button', { name: 'Next' }).click();
     await pager.getByText('Page 2 of 2 (11-11 of 11)').waitFor();
-    expect((await paymentsPage.historyRows(page)).map((row) => row.slice(2, 5))).toEqual([
-      ['Deposit', '$50.00', 'Completed'],
-    ]);
+    // The first page stays on screen until the second has loaded.
+    await expect
+      .poll(async () => (await paymentsPage.historyRows(page)).map((row) => row.slice(2, 5)))
+      .toEqual([['Deposit', '$50.00', 'Completed']]);
   });
 
   it('updates an open Payments screen live when money moves elsewhere', async () => {

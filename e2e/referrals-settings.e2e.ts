@@ -1,5 +1,6 @@
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { REFERRAL_ALREADY_USED_MESSAGE, REFERRAL_POINTS } from '../src/contract/referrals';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { alertsIn, referralsPage, settingsPage, signUpTrader } from './support/money-pages';
 import { waitForToast } from './support/pages';
@@ -40,17 +41,22 @@ describe('referrals and preferences in the browser', () => {
     await history.locator('tbody tr').filter({ hasText: 'You' }).first().waitFor();
     expect(await history.locator('tbody tr').count()).toBe(1);
 
-    // The referrer sees the same referral from their side, and tops the leaderboard with its points.
+    // The referrer sees the same referral from their side, and is on the leaderboard with its points.
     await referrer.page.reload();
     const theirs = referrer.page.getByRole('table', { name: 'Referral history' });
-    await theirs.locator('tbody tr').first().waitFor();
-    const cells = await theirs.locator('tbody tr').first().locator('td').allInnerTexts();
+    const row = theirs.locator('tbody tr').filter({ hasText: 'You' });
+    await row.waitFor();
+    const cells = await row.locator('td').allInnerTexts();
     expect(cells[2]).toBe('You');
-    const points = Number(cells[4]);
+    expect(cells[4]).toBe(String(REFERRAL_POINTS.signUp));
     const leaderboard = referrer.page.getByRole('table', { name: 'Top 50 referrers' });
     const mine = leaderboard.locator('tbody tr').filter({ hasText: '(you)' });
-    if (points > 0) expect((await mine.locator('td').allInnerTexts())[2]).toBe(String(points));
-    else expect(await mine.count()).toBe(0);
+    await mine.waitFor();
+    expect((await mine.locator('td').allInnerTexts())[2]).toBe(String(REFERRAL_POINTS.signUp));
+
+    // Once per user: the server's own words for a second code.
+    await referralsPage.submit(page, code);
+    await waitForToast(page, REFERRAL_ALREADY_USED_MESSAGE);
   });
 
   it('starts the form at the spec defaults: risk low + medium and position long ticked', async () => {
