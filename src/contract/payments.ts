@@ -21,6 +21,12 @@ export type IdempotencyHeaders = z.infer<typeof idempotencyHeadersSchema>;
 export const MIN_DEPOSIT = 10;
 export const MIN_WITHDRAWAL = 20;
 export const MIN_TIP = 1;
+/** Largest single deposit, withdrawal or tip (keeps every sum of cents far inside exact integers). */
+export const MAX_PAYMENT = 1_000_000;
+const MAX_PAYMENT_MESSAGE = 'Maximum $1,000,000';
+
+const paymentAmount = (min: number, minMessage: string) =>
+  dollarAmountInput(min, minMessage).max(MAX_PAYMENT, MAX_PAYMENT_MESSAGE);
 
 /** All money in dollars; each defaults to 0. */
 export const userStatsSchema = z.object({
@@ -96,16 +102,16 @@ export const paymentMethodIdSchema = singleLineText({ error: 'Payment method ID 
   .regex(/^pm_[A-Za-z0-9_]+$/, 'Invalid format');
 
 export const depositInputSchema = z.object({
-  amount: dollarAmountInput(MIN_DEPOSIT, 'Minimum $10'),
+  amount: paymentAmount(MIN_DEPOSIT, 'Minimum $10'),
   paymentMethodId: paymentMethodIdSchema,
 });
 export type DepositInput = z.infer<typeof depositInputSchema>;
 
-export const withdrawalInputSchema = z.object({ amount: dollarAmountInput(MIN_WITHDRAWAL, 'Minimum $20') });
+export const withdrawalInputSchema = z.object({ amount: paymentAmount(MIN_WITHDRAWAL, 'Minimum $20') });
 export type WithdrawalInput = z.infer<typeof withdrawalInputSchema>;
 
 export const tipInputSchema = z.object({
-  amount: dollarAmountInput(MIN_TIP, 'Minimum $1'),
+  amount: paymentAmount(MIN_TIP, 'Minimum $1'),
   /** Manual tips from the form send false; true is reserved for tips the server takes on close. */
   auto: z.boolean().default(false),
 });

@@ -22,6 +22,7 @@ import { registerWebhookSecretRoutes } from './modules/triggers/webhook-secrets.
 import { registerAdminHeatMapRoutes, registerHeatMapRoutes } from './modules/offers/heat-map.routes';
 import { registerOfferRoutes } from './modules/offers/offers.routes';
 import { registerPairRoutes } from './modules/pairs/pairs.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
@@ -125,6 +126,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOfferRoutes(app, { offers: services.offers, viewers });
   registerPairRoutes(app, { pairs: services.pairs, viewers, bus, heatMap });
   registerSignalQualityRoutes(app, { signalQuality: services.signalQuality, viewers });
+  const paymentRoutes = registerPaymentRoutes({
+    payments: services.payments,
+    ledger: services.ledger,
+    viewers,
+  });
+  paymentRoutes.trader(app);
   registerReferralRoutes(app, { referrals: services.referrals, viewers });
   registerPreferenceRoutes(app, { preferences: services.preferences, viewers });
 
@@ -135,6 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       triggerRoutes.admin,
       registerWebhookSecretRoutes({ webhookSecrets, viewers }),
       registerAdminHeatMapRoutes({ heatMap }),
+      paymentRoutes.admin,
       registerAdminLiveRoutes({ bus, viewers, sessions: app.realtime.sessions }),
       (scope) => services.systemHealth.registerRoutes(scope),
     ],

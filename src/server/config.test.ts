@@ -73,6 +73,16 @@ describe('configuration from the environment', () => {
     );
   });
 
+  it('takes another Stripe API address only as an http(s) URL', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), STRIPE_API_BASE: 'http://127.0.0.1:12111' });
+    expect(config.env.STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
+    for (const bad of ['127.0.0.1:12111', 'ftp://stripe.example.com']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_API_BASE: bad })).toThrow(
+        /STRIPE_API_BASE must be an http\(s\) URL/,
+      );
+    }
+  });
+
   it('treats empty values as unset, as .env.example leaves them', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

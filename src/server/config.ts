@@ -81,6 +81,15 @@ const envSchema = z
     PAYMENTS_PROVIDER: z.enum(['simulated', 'stripe']).default('simulated'),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    /** Another address for Stripe's API (e.g. stripe-mock or a test fake); default api.stripe.com. */
+    STRIPE_API_BASE: optionalText.pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          message: 'STRIPE_API_BASE must be an http(s) URL, e.g. http://127.0.0.1:12111',
+        })
+        .optional(),
+    ),
     AI_PROVIDER: z.enum(['builtin', 'openai']).default('builtin'),
     OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
     OPENAI_API_KEY: optionalText,

@@ -18,6 +18,7 @@ import { createMarketService } from './modules/market/market.service';
 import { createHeatMapStore } from './modules/offers/heat-map.store';
 import { createOffersService, type PublishResult } from './modules/offers/offers.service';
 import { createPairsService } from './modules/pairs/pairs.service';
+import { createPaymentsService, type PaymentsDeps } from './modules/payments/payments.service';
 import { createPreferencesService } from './modules/preferences/preferences.service';
 import { createReferralsService } from './modules/referrals/referrals.service';
 import { createSettingsService } from './modules/settings/settings.service';
@@ -30,6 +31,7 @@ import { createTriggersService, type TriggersService } from './modules/triggers/
 import { createWebhookSecretsService } from './modules/triggers/webhook-secrets.service';
 import { createAiCommentator } from './providers/ai';
 import { createMarketSource, type MarketSource } from './providers/market';
+import { createCardProvider, type CardProvider, type CardProviderConfig } from './providers/payments';
 import { createEventBus } from './realtime/create-event-bus';
 import type { EventBus } from './realtime/event-bus';
 import { createWorker } from './worker';
@@ -42,6 +44,10 @@ export interface ServiceOverrides {
   bus?: EventBus;
   /** Engine threads other than the configured pool (tests use misbehaving ones). */
   engine?: EnginePool;
+  /** A card provider other than the configured one (tests use failing ones). */
+  card?: CardProvider;
+  /** Something other than the referrals' first-deposit award (tests observe the hook). */
+  onFirstDeposit?: PaymentsDeps['onFirstDeposit'];
 }
 
 /**
@@ -173,6 +179,17 @@ export function createServices(
     log,
   });
   const contact = createContactService(db);
+  const payments = createPaymentsService(db, {
+    ledger,
+    logs,
+    bus,
+    card: overrides.card ?? createCardProvider(cardProviderOptions(config)),
+    users,
+    // TODO(integrator): trading.tradeStats once the trading module lands (branch `trade`).
+    tradeStats: async () => ({ winRate: 0, activeTrades: 0, totalTrades: 0 }),
+    onFirstDeposit: overrides.onFirstDeposit ?? ((userId, tx) => referrals.awardFirstDeposit(userId, tx)),
+    log,
+  });
   const signalQualityRepo = createSignalQualityRepo(db);
   const signalQuality = createSignalQualityService({ offers, repo: signalQualityRepo });
   const refreshBacktest = async () => {
@@ -196,6 +213,7 @@ export function createServices(
     triggers,
     offers,
     logs,
+    ledger,
     refreshBacktest,
   });
 
@@ -203,6 +221,7 @@ export function createServices(
     bus,
     logs,
     ledger,
+    payments,
     contact,
     settings,
     organizations,
@@ -237,3 +256,21 @@ export function createServices(
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/** The card provider's settings from the environment (PAYMENTS_PROVIDER, STRIPE_*). */
+function cardProviderOptions(config: Config): CardProviderConfig {
+  const base = config.env.STRIPE_API_BASE ? new URL(config.env.STRIPE_API_BASE) : null;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  return {
+    provider: config.paymentsProvider,
+    stripeSecretKey: config.env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: config.env.STRIPE_WEBHOOK_SECRET,
+    ...(base && {
+      stripeEndpoint: {
+        host: base.hostname,
+        port: base.port ? Number(base.port) : protocol === 'http' ? 80 : 443,
+        protocol,
+      },
+    }),
+  };
+}

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from './db/client';
-import { actionLogs, analyses, analysisSnapshots, candles, cryptoPairs, tickerLogs } from './db/schema';
+import {
+  actionLogs,
+  analyses,
+  analysisSnapshots,
+  candles,
+  cryptoPairs,
+  idempotencyKeys,
+  tickerLogs,
+  user,
+} from './db/schema';
 import { createTestDatabase } from './db/testing';
 import { createInProcessQueue } from './jobs/in-process-queue';
 import { createAnalysisRepo } from './modules/analysis/analysis.repo';
 import { createAnalysisService, type AnalysisJob } from './modules/analysis/analysis.service';
+import { createLedgerService } from './modules/ledger/ledger.service';
 import { createLogsService } from './modules/logs/logs.service';
 import { createMarketService } from './modules/market/market.service';
 import { createSimulatedMarketSource } from './providers/market/simulated';
@@ -63,7 +73,26 @@ describe('retention: one call into each owning module', () => {
       { pair: 'AAA/USD', action: 'market.refresh', status: 'ok', timestamp: ago(DAY) },
     ]);
 
+    await db.insert(user).values({ id: 'retention-user', name: 'R', email: 'retention@example.com' });
+    await db.insert(idempotencyKeys).values([
+      {
+        userId: 'retention-user',
+        key: 'old-key-123',
+        requestHash: 'h',
+        statusCode: 200,
+        createdAt: ago(8 * DAY),
+      },
+      {
+        userId: 'retention-user',
+        key: 'new-key-123',
+        requestHash: 'h',
+        statusCode: 200,
+        createdAt: ago(6 * DAY),
+      },
+    ]);
+
     const logs = createLogsService(db);
+    const ledger = createLedgerService(db);
     const market = createMarketService({
       db,
       logs,
@@ -78,7 +107,7 @@ describe('retention: one call into each owning module', () => {
       logs,
     });
     const settings = { retentionPolicyDays: 90, analysisRetentionDays: 30 };
-    const retain = () => applyRetention({ market, analysis, logs, clock: () => NOW }, settings);
+    const retain = () => applyRetention({ market, analysis, logs, ledger, clock: () => NOW }, settings);
     const result = await retain();
     expect(result).toEqual({
       tickerLogs: 1,
@@ -87,6 +116,7 @@ describe('retention: one call into each owning module', () => {
       analyses: 2,
       analysisSnapshots: 1,
       actionLogs: 1,
+      idempotencyKeys: 1,
     });
 
     expect((await db.select().from(tickerLogs)).map((t) => t.price)).toEqual(['2']);
@@ -103,8 +133,9 @@ describe('retention: one call into each owning module', () => {
     expect(left).not.toContain(oldFailed?.id);
     expect(await db.select().from(analysisSnapshots)).toHaveLength(2);
     expect(await db.select().from(actionLogs)).toHaveLength(1);
+    expect((await db.select().from(idempotencyKeys)).map((k) => k.key)).toEqual(['new-key-123']);
 
     // Nothing more to do the second time.
-    expect(Object.values(await retain())).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Object.values(await retain())).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 });

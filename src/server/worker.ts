@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import { createScheduler, type PeriodicTask } from './jobs/scheduler';
 import type { AnalysisService } from './modules/analysis/analysis.service';
+import type { LedgerService } from './modules/ledger/ledger.service';
 import type { LogsService } from './modules/logs/logs.service';
 import type { MarketService } from './modules/market/market.service';
 import type { OffersService } from './modules/offers/offers.service';
@@ -26,6 +27,7 @@ export interface WorkerDeps {
   triggers: TriggersService;
   offers: OffersService;
   logs: LogsService;
+  ledger: Pick<LedgerService, 'idempotency'>;
   /** Recomputes the engine's walk-forward backtest on stored candles (Signal Quality). */
   refreshBacktest(): Promise<void>;
 }
@@ -89,7 +91,7 @@ export function createWorker(deps: WorkerDeps) {
       run: async () => {
         const current = await settings.get();
         await applyRetention(
-          { market, analysis, logs: deps.logs },
+          { market, analysis, logs: deps.logs, ledger: deps.ledger },
           {
             retentionPolicyDays: current.retentionPolicy,
             analysisRetentionDays: current.analysisRetentionDays,

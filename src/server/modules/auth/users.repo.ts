@@ -43,6 +43,14 @@ export function createUsersRepo(db: Database) {
       return rows.length > 0;
     },
 
+    async contactsOf(ids: readonly string[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: users.id, username: users.username, name: users.name, email: users.email })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+    },
+
     async usernames(ids: readonly string[]): Promise<{ id: string; username: string | null }[]> {
       if (ids.length === 0) return [];
       return db

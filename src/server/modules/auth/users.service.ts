@@ -3,7 +3,14 @@ import { isUniqueViolation } from '../../db/errors';
 import { createReferralCode } from './user-identity';
 import { createUsersRepo } from './users.repo';
 
-/** What other modules may know about users: referral codes and public usernames. */
+/** A user as other people's screens name them (payments: the approving admin, a withdrawal's owner). */
+export interface UserContact {
+  username: string | null;
+  name: string;
+  email: string;
+}
+
+/** What other modules may know about users: referral codes, public usernames, contacts for admins. */
 export function createUsersService(db: Database) {
   const repo = createUsersRepo(db);
 
@@ -15,6 +22,12 @@ export function createUsersService(db: Database) {
     async usernames(ids: readonly string[]): Promise<Map<string, string | null>> {
       const rows = await repo.usernames([...new Set(ids)]);
       return new Map(rows.map((row) => [row.id, row.username]));
+    },
+
+    /** id → username, display name and email; unknown ids are absent. */
+    async contactsOf(ids: readonly string[]): Promise<Map<string, UserContact>> {
+      const rows = await repo.contactsOf([...new Set(ids)]);
+      return new Map(rows.map(({ id, ...contact }) => [id, contact]));
     },
 
     /**

@@ -1,0 +1,120 @@
+/**
+ * What the payments module's parts share: its dependencies, and the one way a payment moves
+ * money — post the legs and write the audit line in the same transaction, then (after commit)
+ * tell the owner's room the new balances.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from '../../db/client';
+import type { PaymentStatus } from '../../db/schema/enums';
+import { badRequest } from '../../http/errors';
+import type { CardProvider } from '../../providers/payments';
+import type { EventBus } from '../../realtime/event-bus';
+import type { UsersService } from '../auth/users.service';
+import { InsufficientFundsError, type LedgerService, type UserBalances } from '../ledger/ledger.service';
+import type { LogsService } from '../logs/logs.service';
+import type { PaymentMovement } from './movements';
+import { formatDollars, toDollars } from './payment-dto';
+import type { PaymentRow, PaymentsRepo } from './payments.repo';
+
+export interface TradeStats {
+  /** Percent of closed trades that ended in profit. */
+  winRate: number;
+  activeTrades: number;
+  totalTrades: number;
+}
+
+export interface PaymentsDeps {
+  ledger: LedgerService;
+  logs: Pick<LogsService, 'audit'>;
+  bus: Pick<EventBus, 'publish'>;
+  card: CardProvider;
+  users: Pick<UsersService, 'contactsOf'>;
+  /** The trading module's figures for the dashboard's 'Your Stats'. */
+  tradeStats(userId: string): Promise<TradeStats>;
+  /** Referrals: points for a user's first completed deposit, in the transaction that completes it. */
+  onFirstDeposit?(userId: string, tx: Transaction): Promise<unknown>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+export interface PaymentsContext extends PaymentsDeps {
+  repo: PaymentsRepo;
+}
+
+/**
+ * Posts a payment's movement and audits it (balances and status before and after). Returns the
+ * owner's balances after the movement. Throws InsufficientFundsError (nothing written) when the
+ * owner's account cannot cover it.
+ */
+export async function moveAndAudit(
+  ctx: PaymentsContext,
+  tx: Transaction,
+  input: {
+    payment: PaymentRow;
+    statusBefore: PaymentStatus | null;
+    movement: PaymentMovement;
+    actorId: string | null;
+    action: string;
+    details?: Record<string, unknown>;
+  },
+): Promise<UserBalances> {
+  const { payment, movement } = input;
+  await ctx.ledger.post(tx, { legs: movement.legs, paymentId: payment.id, tradeId: payment.tradeId });
+  const after = await ctx.ledger.balances(payment.userId, tx);
+  await ctx.logs.audit(
+    {
+      userId: input.actorId,
+      action: input.action,
+      details: {
+        paymentId: payment.id,
+        ownerId: payment.userId,
+        type: payment.type,
+        amountCents: payment.amountCents,
+        ...input.details,
+        before: {
+          status: input.statusBefore,
+          availableCents: after.availableCents - movement.delta.availableCents,
+          heldCents: after.heldCents - movement.delta.heldCents,
+        },
+        after: { status: payment.status, availableCents: after.availableCents, heldCents: after.heldCents },
+      },
+    },
+    tx,
+  );
+  return after;
+}
+
+/** After commit: the owner's screens show the balances as they now stand. */
+export async function publishBalance(ctx: PaymentsContext, userId: string) {
+  try {
+    const now = await ctx.ledger.balances(userId);
+    ctx.bus.publish(
+      'balance_update',
+      { balance: toDollars(now.availableCents), held: toDollars(now.heldCents) },
+      [`user:${userId}`],
+    );
+  } catch (error) {
+    // The movement has committed; a missed notice is repaired by the next balance read.
+    ctx.log.warn({ err: error, userId }, 'balance_update not published');
+  }
+}
+
+/** The trader's message when the available balance cannot cover a movement. */
+export function insufficientBalance(error: InsufficientFundsError) {
+  return badRequest(
+    `Insufficient balance: available ${formatDollars(error.balanceCents)}, requested ${formatDollars(error.requestedCents)}`,
+  );
+}
+
+/** Runs `fn`, turning an InsufficientFundsError into the trader's 400. */
+export async function refusingOverspend<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof InsufficientFundsError) throw insufficientBalance(error);
+    throw error;
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Payment ids are uuids; anything else names no payment (and must not reach a uuid column). */
+export const isPaymentId = (id: string): boolean => UUID.test(id);
