@@ -28,6 +28,9 @@ export const PREFERENCE_DEFAULTS = {
 
 const atLeast0 = () => z.number().min(0, 'Must be at least 0');
 const percent = () => z.number().min(0, 'Must be at least 0').max(100, 'Must be at most 100');
+/** Entry filters are stored as integer cents: capped so cents stay exact. */
+export const MAX_ENTRY_FILTER = 1_000_000_000;
+const entryAmount = () => atLeast0().max(MAX_ENTRY_FILTER, `Must be at most ${MAX_ENTRY_FILTER}`);
 
 export const notificationPrefsSchema = z.object({
   newOffer: z.boolean(),
@@ -62,25 +65,42 @@ const entryRangeRule = {
 
 const D = PREFERENCE_DEFAULTS;
 
-/** PUT /api/users/preferences body; omitted fields take the defaults. */
+/**
+ * A number in the PUT body. Trader spec section 5: "on submit, zero or empty numbers fall back to
+ * the defaults", and the server holds the same rule as the form: absent, null or 0 becomes the
+ * default before the range check. So 0 can never be saved (e.g. autoTipPercent 0 saves 5).
+ */
+const bodyNumber = (fallback: number, checked: z.ZodNumber) =>
+  z
+    .number()
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined || v === null || v === 0 ? fallback : v))
+    .pipe(checked);
+
+/**
+ * PUT /api/users/preferences body; omitted fields take the defaults, zero numbers too. Strict: the
+ * PUT replaces the whole record, so a misspelt or foreign field is refused rather than silently
+ * saving a default in its place.
+ */
 export const updatePreferencesInputSchema = z
-  .object({
+  .strictObject({
     preferredPairs: z
       .array(singleLineText().trim().regex(PAIR_PATTERN, PREFERRED_PAIRS_MESSAGE))
       .max(50)
       .default([]),
-    entryFilterMin: atLeast0().default(D.entryFilterMin),
-    entryFilterMax: atLeast0().default(D.entryFilterMax),
-    autoTipPercent: percent().default(D.autoTipPercent),
+    entryFilterMin: bodyNumber(D.entryFilterMin, entryAmount()),
+    entryFilterMax: bodyNumber(D.entryFilterMax, entryAmount()),
+    autoTipPercent: bodyNumber(D.autoTipPercent, percent()),
     preferredRiskLevels: z.array(preferenceRiskLevelSchema).default(() => [...D.preferredRiskLevels]),
-    minSuccessRate: percent().default(D.minSuccessRate),
-    maxRiskScore: percent().default(D.maxRiskScore),
+    minSuccessRate: bodyNumber(D.minSuccessRate, percent()),
+    maxRiskScore: bodyNumber(D.maxRiskScore, percent()),
     preferredPositionTypes: z.array(positionTypeSchema).default(() => [...D.preferredPositionTypes]),
-    minExpectedProfitPercent: atLeast0().default(D.minExpectedProfitPercent),
-    maxVolatilityIndex: atLeast0().default(D.maxVolatilityIndex),
-    defaultAutoCloseProfitPercent: atLeast0().default(D.defaultAutoCloseProfitPercent),
+    minExpectedProfitPercent: bodyNumber(D.minExpectedProfitPercent, atLeast0()),
+    maxVolatilityIndex: bodyNumber(D.maxVolatilityIndex, atLeast0()),
+    defaultAutoCloseProfitPercent: bodyNumber(D.defaultAutoCloseProfitPercent, atLeast0()),
     notificationPrefs: z
-      .object({
+      .strictObject({
         newOffer: z.boolean().default(D.notificationPrefs.newOffer),
         tradeClose: z.boolean().default(D.notificationPrefs.tradeClose),
         highRisk: z.boolean().default(D.notificationPrefs.highRisk),
@@ -118,8 +138,8 @@ const formNumber = (fallback: number, checked: z.ZodNumber) =>
 export const preferencesFormSchema = z
   .object({
     preferredPairs: preferredPairsTextSchema,
-    entryFilterMin: formNumber(D.entryFilterMin, atLeast0()),
-    entryFilterMax: formNumber(D.entryFilterMax, atLeast0()),
+    entryFilterMin: formNumber(D.entryFilterMin, entryAmount()),
+    entryFilterMax: formNumber(D.entryFilterMax, entryAmount()),
     autoTipPercent: formNumber(D.autoTipPercent, percent()),
     preferredRiskLevels: z.array(preferenceRiskLevelSchema),
     minSuccessRate: formNumber(D.minSuccessRate, percent()),

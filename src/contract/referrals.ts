@@ -40,7 +40,7 @@ export type LeaderboardRow = z.infer<typeof leaderboardRowSchema>;
 export const leaderboardResponseSchema = z.object({ leaderboard: z.array(leaderboardRowSchema) });
 export type LeaderboardResponse = z.infer<typeof leaderboardResponseSchema>;
 
-/** Top 50 by points. */
+/** Top 50 referrers by total points (only those above 0); ties in user id order. */
 export const leaderboardEndpoint = {
   method: 'GET',
   path: '/api/referrals/leaderboard',
@@ -55,13 +55,30 @@ export const referralCodeSchema = singleLineText({ error: REFERRAL_CODE_MESSAGE 
   .toUpperCase()
   .regex(/^[A-Z0-9]{6,20}$/, REFERRAL_CODE_MESSAGE);
 
-export const createReferralInputSchema = z.object({ referralCode: referralCodeSchema });
+/**
+ * Points a referrer earns per person they bring: `signUp` when the person applies the code,
+ * `firstDeposit` once more when that person's first deposit completes after the code was applied
+ * (a deposit made before the code was applied earns nothing). A referral row holds the sum.
+ */
+export const REFERRAL_POINTS = { signUp: 10, firstDeposit: 50 } as const;
+
+export const INVALID_REFERRAL_CODE_MESSAGE = 'Invalid referral code';
+export const REFERRAL_ALREADY_USED_MESSAGE = 'You have already used a referral code';
+
+export const createReferralInputSchema = z.object({
+  referralCode: referralCodeSchema,
+  /** The `?campaign=` a referral landing remembered with the code (an addition to the spec). */
+  campaign: singleLineText().trim().max(100).optional(),
+});
 export type CreateReferralInput = z.infer<typeof createReferralInputSchema>;
 
 export const createReferralResponseSchema = z.object({ referral: referralRecordSchema });
 export type CreateReferralResponse = z.infer<typeof createReferralResponseSchema>;
 
-/** Records the caller as referred by the code's owner; unknown or own code: 400 'Invalid referral code'. */
+/**
+ * Records the caller as referred by the code's owner. Unknown or own code: 400 'Invalid referral
+ * code'; a caller already referred: 409 'You have already used a referral code'.
+ */
 export const createReferralEndpoint = {
   method: 'POST',
   path: '/api/referrals/create',

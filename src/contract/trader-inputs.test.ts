@@ -182,6 +182,18 @@ describe('preferences', () => {
     expect(updatePreferencesInputSchema.safeParse({ preferredRiskLevels: ['extreme'] }).success).toBe(false);
   });
 
+  it('the PUT body itself replaces zero or null numbers by the defaults, before the range checks', () => {
+    expect(
+      updatePreferencesInputSchema.parse({ entryFilterMin: 0, autoTipPercent: null, maxRiskScore: 0 }),
+    ).toMatchObject({ entryFilterMin: 100, autoTipPercent: 5, maxRiskScore: 80 });
+    expect(messages(updatePreferencesInputSchema, { entryFilterMin: 2000, entryFilterMax: 0 })).toEqual([
+      'Must be greater than Min Entry Amount',
+    ]);
+    expect(messages(updatePreferencesInputSchema, { entryFilterMax: 1e12 })).toEqual([
+      'Must be at most 1000000000',
+    ]);
+  });
+
   it('the form parses comma text and replaces zero or empty numbers by the defaults', () => {
     const values = { ...toPreferencesFormValues(), preferredPairs: ' BTC/USD,ETH/USD , ' };
     const body = preferencesFormSchema.parse({

@@ -23,6 +23,8 @@ import { registerAdminHeatMapRoutes, registerHeatMapRoutes } from './modules/off
 import { registerOfferRoutes } from './modules/offers/offers.routes';
 import { registerPairRoutes } from './modules/pairs/pairs.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
+import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerTradingRoutes } from './modules/trading/trading.routes';
 import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
 import { attachRealtime } from './realtime/attach-realtime';
@@ -132,6 +134,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     viewers,
   });
   paymentRoutes.trader(app);
+  registerReferralRoutes(app, { referrals: services.referrals, viewers });
+  registerPreferenceRoutes(app, { preferences: services.preferences, viewers });
 
   await registerAdminScope(app, {
     viewers,

@@ -8,8 +8,8 @@ import { createAnalysisRepo } from './modules/analysis/analysis.repo';
 import { createAnalysisService, type AnalysisJob } from './modules/analysis/analysis.service';
 import { createAuth } from './modules/auth/auth';
 import { createOrganizationsService } from './modules/auth/organizations.service';
-import { createUsersService } from './modules/auth/users.service';
 import { createSessionsRepo } from './modules/auth/sessions.repo';
+import { createUsersService } from './modules/auth/users.service';
 import { createViewerResolver } from './modules/auth/viewer';
 import { createContactService } from './modules/contact/contact.service';
 import { createLedgerService } from './modules/ledger/ledger.service';
@@ -19,6 +19,8 @@ import { createHeatMapStore } from './modules/offers/heat-map.store';
 import { createOffersService, type PublishResult } from './modules/offers/offers.service';
 import { createPairsService } from './modules/pairs/pairs.service';
 import { createPaymentsService, type PaymentsDeps } from './modules/payments/payments.service';
+import { createPreferencesService } from './modules/preferences/preferences.service';
+import { createReferralsService } from './modules/referrals/referrals.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
 import { createSignalQualityRepo } from './modules/signal-quality/signal-quality.repo';
@@ -28,7 +30,6 @@ import { createFeedFetcher } from './modules/triggers/feed-source';
 import { createTradingService } from './modules/trading/trading.service';
 import { createTriggersService, type TriggersService } from './modules/triggers/triggers.service';
 import { createWebhookSecretsService } from './modules/triggers/webhook-secrets.service';
-import { PREFERENCE_DEFAULTS } from '../contract/preferences';
 import { createAiCommentator } from './providers/ai';
 import { createExecutor, executorConfigFrom, type Executor } from './providers/execution';
 import { createMarketSource, type MarketSource } from './providers/market';
@@ -49,7 +50,7 @@ export interface ServiceOverrides {
   executor?: Executor;
   /** A card provider other than the configured one (tests use failing ones). */
   card?: CardProvider;
-  /** Referrals' first-deposit award, until the referrals module is wired here. */
+  /** Something other than the referrals' first-deposit award (tests observe the hook). */
   onFirstDeposit?: PaymentsDeps['onFirstDeposit'];
 }
 
@@ -72,7 +73,10 @@ export function createServices(
     onMembershipsChanged: (userIds) => bus.publish('auth_changed', { userIds }),
   });
   const auth = createAuth({ config, db, organizations });
-  const viewers = createViewerResolver({ auth, sessions: createSessionsRepo(db), organizations, bus });
+  const users = createUsersService(db);
+  const viewers = createViewerResolver({ auth, sessions: createSessionsRepo(db), organizations, users, bus });
+  const referrals = createReferralsService({ db, users });
+  const preferences = createPreferencesService(db);
 
   const source = overrides.market ?? createMarketSource({ source: config.marketSource, ...config.market });
   const market = createMarketService({
@@ -184,10 +188,10 @@ export function createServices(
     logs,
     bus,
     card: overrides.card ?? createCardProvider(cardProviderOptions(config)),
-    users: createUsersService(db),
+    users,
     // Payments and trading need each other (stats ↔ auto tips): called only after both exist.
     tradeStats: (userId) => trading.tradeStats(userId),
-    onFirstDeposit: overrides.onFirstDeposit,
+    onFirstDeposit: overrides.onFirstDeposit ?? ((userId, tx) => referrals.awardFirstDeposit(userId, tx)),
     log,
   });
   const signalQualityRepo = createSignalQualityRepo(db);
@@ -217,11 +221,7 @@ export function createServices(
     source,
     executor,
     guardrails: () => settings.guardrails(),
-    // The preferences module (branch refs) replaces this with the trader's own values.
-    autoTrading: async () => ({
-      autoTipPercent: PREFERENCE_DEFAULTS.autoTipPercent,
-      defaultAutoCloseProfitPercent: PREFERENCE_DEFAULTS.defaultAutoCloseProfitPercent,
-    }),
+    autoTrading: (userId) => preferences.autoTrading(userId),
     recordAutoTip: (tx, tip) => payments.recordAutoTip(tx, tip),
     takerFeePercent: config.takerFeePercent,
     log,
@@ -253,6 +253,8 @@ export function createServices(
     organizations,
     auth,
     viewers,
+    referrals,
+    preferences,
     source,
     market,
     ai,

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, is, sql } from 'drizzle-orm';
+import { eq, inArray, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabase, type Database, type DatabaseHandle, type DatabaseKind } from './client';
@@ -183,8 +183,13 @@ describe.each(targets)('database on %s', (kind) => {
     const [card] = await db.insert(ledgerAccounts).values({ kind: 'external_card' }).returning();
     const [available] = await db
       .insert(ledgerAccounts)
-      .values({ userId: 'u-ledger', kind: 'user_available' })
+      .values({ userId: 'u-ledger', kind: 'user_available', balanceCents: 0 })
       .returning();
+    // A user account keeps a running balance; a system account keeps none.
+    const unkept = await pgErrorOf(
+      db.insert(ledgerAccounts).values({ userId: 'u-ledger', kind: 'user_held' }),
+    );
+    expect(unkept).toMatchObject({ code: '23514', constraint: 'ledger_accounts_balance_kept_check' });
     const duplicate = await pgErrorOf(db.insert(ledgerAccounts).values({ kind: 'external_card' }));
     expect(duplicate).toMatchObject({ code: '23505', constraint: 'ledger_accounts_user_id_kind_uq' });
     const ownerless = await pgErrorOf(db.insert(ledgerAccounts).values({ kind: 'user_held' }));
@@ -204,6 +209,14 @@ describe.each(targets)('database on %s', (kind) => {
         amountCents: 5_000,
         kind: 'deposit',
       });
+    });
+    const balances = await db
+      .select({ id: ledgerAccounts.id, balanceCents: ledgerAccounts.balanceCents })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, [card!.id, available!.id]));
+    expect(Object.fromEntries(balances.map((b) => [b.id, b.balanceCents]))).toEqual({
+      [card!.id]: null,
+      [available!.id]: 5_000,
     });
 
     const unbalanced = await pgErrorOf(

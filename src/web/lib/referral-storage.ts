@@ -5,6 +5,7 @@ export const REFERRAL_CAMPAIGN_KEY = 'referral_campaign';
 export function storeReferral(code: string, campaign: string | null): void {
   localStorage.setItem(REFERRAL_CODE_KEY, code);
   if (campaign) localStorage.setItem(REFERRAL_CAMPAIGN_KEY, campaign);
+  else localStorage.removeItem(REFERRAL_CAMPAIGN_KEY);
 }
 
 export function getStoredReferralCode(): string | null {
@@ -13,4 +14,10 @@ export function getStoredReferralCode(): string | null {
 
 export function getStoredReferralCampaign(): string | null {
   return localStorage.getItem(REFERRAL_CAMPAIGN_KEY);
+}
+
+/** Once sign-up has tried the code (applied or refused), it is forgotten. */
+export function clearStoredReferral(): void {
+  localStorage.removeItem(REFERRAL_CODE_KEY);
+  localStorage.removeItem(REFERRAL_CAMPAIGN_KEY);
 }

@@ -8,6 +8,7 @@ import type { Auth } from './auth';
 import { defaultActiveOrganizationId, isAdminIn } from './grants';
 import type { OrganizationsService } from './organizations.service';
 import type { SessionsRepo } from './sessions.repo';
+import type { UsersService } from './users.service';
 import { createViewerCache, type CachedViewer } from './viewer-cache';
 
 /** What a live connection's rooms depend on: whose session it is and whether it is an admin's. */
@@ -44,10 +45,12 @@ export function createViewerResolver(deps: {
   auth: Auth;
   sessions: SessionsRepo;
   organizations: OrganizationsService;
+  /** Every user has a referral code: one made outside sign-up gets it at its first request. */
+  users: Pick<UsersService, 'ensureReferralCode'>;
   bus: EventBus;
   cacheMs?: number;
 }) {
-  const { auth, sessions, organizations, bus } = deps;
+  const { auth, sessions, organizations, users, bus } = deps;
   const perRequest = new WeakMap<FastifyRequest, Promise<CachedViewer>>();
   const cache = createViewerCache({ ttlMs: deps.cacheMs });
 
@@ -77,7 +80,7 @@ export function createViewerResolver(deps: {
       email: found.user.email,
       name: found.user.name,
       username: extra.username ?? null,
-      referralCode: extra.referralCode ?? null,
+      referralCode: extra.referralCode ?? (await users.ensureReferralCode(userId)),
       activeOrganizationId: active,
       isAdmin: isAdminIn(grants, active, operator),
     };

@@ -32,7 +32,7 @@ export interface PaymentsDeps {
   /** The trading module's figures for the dashboard's 'Your Stats'. */
   tradeStats(userId: string): Promise<TradeStats>;
   /** Referrals: points for a user's first completed deposit, in the transaction that completes it. */
-  onFirstDeposit?(userId: string, tx: Transaction): Promise<void>;
+  onFirstDeposit?(userId: string, tx: Transaction): Promise<unknown>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 

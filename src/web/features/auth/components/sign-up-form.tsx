@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { signUpInputSchema } from '../../../../contract/account';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { REFERRAL_APPLIED_MESSAGE } from '../api/apply-stored-referral';
 import { useSignUpWithEmail } from '../api/sign-up-with-email';
 import { authErrorMessage } from './auth-error-message';
 
@@ -21,7 +22,9 @@ export function SignUpForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await signUp.mutateAsync(values);
+      const { referral } = await signUp.mutateAsync(values);
+      if (referral.status === 'applied') toast.success(REFERRAL_APPLIED_MESSAGE);
+      if (referral.status === 'refused') toast.error(referral.error);
     } catch (error) {
       toast.error(authErrorMessage(error, 'Sign up failed'));
     }

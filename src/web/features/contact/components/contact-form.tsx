@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { contactInputSchema, type ContactInput } from '../../../../contract/contact';
 import { contactErrorMessage, useSendContactMessage } from '../api/send-contact-message';
-import { FormField, inputClassName } from './form-field';
+import { FormField, inputClassName } from '../../../components/ui/form-field';
 
 const EMPTY: ContactInput = { name: '', email: '', message: '' };
 

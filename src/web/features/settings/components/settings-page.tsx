@@ -1,5 +1,37 @@
+import { LoadError } from '../../../components/ui/load-error';
 import { PageTitle } from '../../../components/ui/page-title';
+import { SectionCard } from '../../../components/ui/section-card';
+import { StatusMessage } from '../../../components/ui/status-message';
+import { serverErrorMessage, useLoadErrorToast } from '../../../lib/use-load-error';
+import { PREFERENCES_LOAD_ERROR, usePreferences } from '../api/get-preferences';
+import { PreferencesForm } from './preferences-form';
+import { TradingLimitsCard } from './trading-limits-card';
 
+/** Trader spec 2.12 'User Settings': the preferences form, and the trading limits read-only. */
 export function SettingsPage() {
-  return <PageTitle title="User Settings" />;
+  const preferences = usePreferences();
+  useLoadErrorToast(preferences.error, { fallback: PREFERENCES_LOAD_ERROR, toastId: 'preferences-error' });
+
+  return (
+    <>
+      <PageTitle title="User Settings" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <SectionCard title="Trading Preferences" className="lg:col-span-2">
+          {preferences.data ? (
+            <PreferencesForm saved={preferences.data} />
+          ) : preferences.isError ? (
+            <LoadError
+              title={PREFERENCES_LOAD_ERROR}
+              detail={serverErrorMessage(preferences.error, PREFERENCES_LOAD_ERROR)}
+            />
+          ) : (
+            <StatusMessage>Loading preferences...</StatusMessage>
+          )}
+        </SectionCard>
+        <div>
+          <TradingLimitsCard />
+        </div>
+      </div>
+    </>
+  );
 }

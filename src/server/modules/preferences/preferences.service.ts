@@ -1,0 +1,82 @@
+import {
+  PREFERENCE_DEFAULTS,
+  type Preferences,
+  type UpdatePreferencesInput,
+} from '../../../contract/preferences';
+import type { Database } from '../../db/client';
+import { createPreferencesRepo, type PreferencesRow, type PreferencesValues } from './preferences.repo';
+
+const toCents = (dollars: number) => Math.round(dollars * 100);
+const unique = <T>(list: readonly T[]): T[] => [...new Set(list)];
+
+function toPreferences(row: PreferencesRow): Preferences {
+  return {
+    preferredPairs: row.preferredPairs,
+    entryFilterMin: row.entryFilterMinCents / 100,
+    entryFilterMax: row.entryFilterMaxCents / 100,
+    autoTipPercent: row.autoTipPercent,
+    preferredRiskLevels: row.preferredRiskLevels,
+    minSuccessRate: row.minSuccessRate,
+    maxRiskScore: row.maxRiskScore,
+    preferredPositionTypes: row.preferredPositionTypes,
+    minExpectedProfitPercent: row.minExpectedProfitPercent,
+    maxVolatilityIndex: row.maxVolatilityIndex,
+    defaultAutoCloseProfitPercent: row.defaultAutoCloseProfitPercent,
+    notificationPrefs: { ...row.notificationPrefs },
+  };
+}
+
+/** The defaults of trader spec section 3, fresh each time (callers may change what they get). */
+const defaults = (): Preferences => ({
+  ...PREFERENCE_DEFAULTS,
+  preferredPairs: [...PREFERENCE_DEFAULTS.preferredPairs],
+  preferredRiskLevels: [...PREFERENCE_DEFAULTS.preferredRiskLevels],
+  preferredPositionTypes: [...PREFERENCE_DEFAULTS.preferredPositionTypes],
+  notificationPrefs: { ...PREFERENCE_DEFAULTS.notificationPrefs },
+});
+
+/**
+ * A trader's preferences: the API speaks dollars, the row holds the entry filters in cents. A user
+ * who never saved has no row and reads the defaults. Input arrives checked by the contract
+ * (zero/empty numbers already replaced by the defaults, ranges checked).
+ */
+export function createPreferencesService(db: Database) {
+  const repo = createPreferencesRepo(db);
+
+  async function get(userId: string): Promise<Preferences> {
+    const row = await repo.find(userId);
+    return row ? toPreferences(row) : defaults();
+  }
+
+  return {
+    get,
+
+    async update(userId: string, input: UpdatePreferencesInput): Promise<Preferences> {
+      const values: PreferencesValues = {
+        preferredPairs: unique(input.preferredPairs),
+        entryFilterMinCents: toCents(input.entryFilterMin),
+        entryFilterMaxCents: toCents(input.entryFilterMax),
+        autoTipPercent: input.autoTipPercent,
+        preferredRiskLevels: unique(input.preferredRiskLevels),
+        minSuccessRate: input.minSuccessRate,
+        maxRiskScore: input.maxRiskScore,
+        preferredPositionTypes: unique(input.preferredPositionTypes),
+        minExpectedProfitPercent: input.minExpectedProfitPercent,
+        maxVolatilityIndex: input.maxVolatilityIndex,
+        defaultAutoCloseProfitPercent: input.defaultAutoCloseProfitPercent,
+        notificationPrefs: { ...input.notificationPrefs },
+      };
+      return toPreferences(await repo.save(userId, values));
+    },
+
+    /** What the trading module needs when it opens and closes a trade. */
+    async autoTrading(
+      userId: string,
+    ): Promise<{ autoTipPercent: number; defaultAutoCloseProfitPercent: number }> {
+      const { autoTipPercent, defaultAutoCloseProfitPercent } = await get(userId);
+      return { autoTipPercent, defaultAutoCloseProfitPercent };
+    },
+  };
+}
+
+export type PreferencesService = ReturnType<typeof createPreferencesService>;

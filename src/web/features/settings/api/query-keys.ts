@@ -1,0 +1,4 @@
+export const settingsKeys = {
+  preferences: ['settings', 'preferences'] as const,
+  guardrails: ['settings', 'guardrails'] as const,
+};

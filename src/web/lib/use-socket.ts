@@ -1,0 +1,63 @@
+import { useEffect, useEffectEvent, useMemo } from 'react';
+import { toast } from 'react-toastify';
+import {
+  serverToClientEventSchemas,
+  type ServerToClientEventName,
+  type ServerToClientPayloads,
+} from '../../contract/events';
+import { getAuthToken } from './auth-token';
+import { useAuth } from './auth/use-auth';
+import { createSocket, watchConnection, type AppSocket, type ConnectionNotifier } from './socket';
+
+const toastNotifier: ConnectionNotifier = {
+  show: (message, toastId) => toast.error(message, { toastId }),
+  dismiss: (toastId) => toast.dismiss(toastId),
+};
+
+/**
+ * The screen's socket: opened with the signed-in user's token (anonymous when signed out) when the
+ * screen mounts, closed when it is left (trader spec 4: "Sockets close when the screen is left").
+ * Connection trouble is toasted once per outage. Call it once per screen and pass the socket to
+ * `useSocketEvent` for each event the screen listens to.
+ */
+export function useSocket(): AppSocket {
+  const userId = useAuth().user?.id ?? null;
+  // Creating the socket opens nothing (autoConnect is off), so it may happen during render.
+  const socket = useMemo(() => createSocket({ token: getAuthToken(), userId }), [userId]);
+  useEffect(() => {
+    const unwatch = watchConnection(socket, toastNotifier);
+    socket.connect();
+    return () => {
+      unwatch();
+      socket.disconnect();
+    };
+  }, [socket]);
+  return socket;
+}
+
+/**
+ * Calls `handler` with each `event` the server sends, once its payload has passed the contract's
+ * schema (a malformed payload is dropped rather than merged into the screen's data). The handler
+ * may change on every render; the subscription stays.
+ */
+export function useSocketEvent<E extends ServerToClientEventName>(
+  socket: AppSocket,
+  event: E,
+  handler: (payload: ServerToClientPayloads[E]) => void,
+): void {
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => {
+    const schema = serverToClientEventSchemas[event];
+    const listener = (payload: unknown) => {
+      const parsed = schema.safeParse(payload);
+      if (parsed.success) onEvent(parsed.data as ServerToClientPayloads[E]);
+    };
+    // socket.io's typed `on` cannot follow a generic event name; the schema above types the payload.
+    const untyped = socket as unknown as {
+      on(name: string, fn: (payload: unknown) => void): void;
+      off(name: string, fn: (payload: unknown) => void): void;
+    };
+    untyped.on(event, listener);
+    return () => untyped.off(event, listener);
+  }, [socket, event]);
+}
