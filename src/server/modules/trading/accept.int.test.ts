@@ -94,11 +94,22 @@ describe('POST /api/offers/:id/accept', () => {
     expect(listOffersResponseSchema.parse(list.json()).data.map((o) => o.id)).not.toContain(offerId);
   });
 
-  it("takes the trader's default auto-close when none is sent", async () => {
-    const offerId = await w.offer('ETH/USD');
-    const res = await w.accept(alice, offerId, { entryAmount: 100 });
+  it("takes the trader's default auto-close from their preferences when none is sent", async () => {
+    const res = await w.accept(alice, await w.offer('ETH/USD'), { entryAmount: 100 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ trade: { autoCloseProfitPercent: 5, pair: 'ETH/USD' } });
+
+    const saved = await w.t.app.inject({
+      method: 'PUT',
+      url: '/api/users/preferences',
+      headers: alice.auth,
+      payload: { defaultAutoCloseProfitPercent: 2.5 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const next = await w.accept(alice, await w.offer('ETH/USD', { positionType: 'quick_long' }), {
+      entryAmount: 100,
+    });
+    expect(next.json()).toMatchObject({ trade: { autoCloseProfitPercent: 2.5 } });
   });
 
   it('answers a retry with the same Idempotency-Key from the first, opening one trade', async () => {

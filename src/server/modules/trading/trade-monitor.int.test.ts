@@ -120,6 +120,33 @@ describe('trade monitor', () => {
     expect(w.executor.orders.length).toBe(orders);
   });
 
+  it("takes the automatic tip at the trader's own autoTipPercent", async () => {
+    w.market.setPrice('BTC/USD', 50_000);
+    const gina = await w.trader('Gina', 50_000);
+    const saved = await w.t.app.inject({
+      method: 'PUT',
+      url: '/api/users/preferences',
+      headers: gina.auth,
+      payload: { autoTipPercent: 12 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { trade, entry } = await open(
+      gina,
+      'BTC/USD',
+      { entryAmount: 300, autoCloseProfitPercent: 1 },
+      {
+        positionType: 'ml_scalp_bullish',
+      },
+    );
+    w.market.setPrice('BTC/USD', 51_000);
+    await monitor();
+    const p = netProfitCents('buy', entry, w.executor.fills.at(-1)!);
+    expect(await tradeRow(trade.id)).toMatchObject({ status: 'closed', profitCents: p });
+    const [tip] = await w.t.db.select().from(payments).where(eq(payments.tradeId, trade.id));
+    expect(tip?.amountCents).toBe(Math.floor((p * 12) / 100));
+    expect(await w.balances(gina)).toMatchObject({ availableCents: 50_000 + p - tip!.amountCents });
+  });
+
   it("closes at the offer's stop-loss with the loss booked to the market and no tip", async () => {
     w.market.setPrice('ETH/USD', 2_000);
     const bob = await w.trader('Bob', 50_000);
