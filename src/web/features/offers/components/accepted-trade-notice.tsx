@@ -17,7 +17,7 @@ export function AcceptedTradeNotice({ accepted }: { accepted: AcceptOfferRespons
       <div className="text-sm text-slate-200">
         <p className="font-semibold text-emerald-300">Trade opened</p>
         <p className="mt-1" data-testid="accepted-trade">
-          {trade.pair} {formatPositionType(trade.positionType)} · {formatMoney(trade.amount)} at{' '}
+          {trade.pair} {formatPositionType(trade.positionType)} · {formatMoney(trade.amount)} · entry price{' '}
           {trade.entryPrice} · auto-close {formatPercent(trade.autoCloseProfitPercent)} ·{' '}
           {capitalize(trade.status)}
         </p>

@@ -24,9 +24,21 @@ export function StatusBadge({ status }: { status: Offer['status'] }) {
   return <span className={`${badge} ${tone}`}>{capitalize(status)}</span>;
 }
 
-/** The pair's 24 h traded volume in dollars, whole dollars (N/A when the server sent none). */
+/** The pair's 24 h traded volume in dollars with cents (N/A when the server sent none). */
 export function formatVolume(volume: number | null): string {
   return volume === null ? NOT_AVAILABLE : formatMoney(volume);
+}
+
+const compactDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 2,
+});
+
+/** '$44.82M' for the table's narrow column; the modal shows the full figure. */
+export function formatCompactVolume(volume: number | null): string {
+  return volume === null || !Number.isFinite(volume) ? NOT_AVAILABLE : compactDollars.format(volume);
 }
 
 /** '1x' (spot); N/A when unknown. */

@@ -11,6 +11,8 @@ interface OfferDetailsModalProps {
   offer: Offer;
   values: AcceptFormValues;
   errors: AcceptFormErrors;
+  /** The server's answer to a refused accept or reject. */
+  refusal: string | null;
   onChange: (values: AcceptFormValues) => void;
   onAccept: () => void;
   onReject: () => void;
@@ -120,6 +122,15 @@ export function OfferDetailsModal(props: OfferDetailsModalProps) {
           )}
         </FormField>
       </form>
+      {props.refusal ? (
+        <p
+          role="alert"
+          data-testid="offer-refusal"
+          className="mt-4 rounded-lg border border-red-800 bg-red-950/50 p-3 text-sm text-red-200"
+        >
+          {props.refusal}
+        </p>
+      ) : null}
     </Modal>
   );
 }

@@ -93,6 +93,7 @@ export function OffersPage() {
           offer={actions.selected}
           values={actions.values}
           errors={actions.errors}
+          refusal={actions.refusal}
           onChange={actions.change}
           onAccept={actions.acceptSelected}
           onReject={() => actions.rejectOffer(actions.selected!)}

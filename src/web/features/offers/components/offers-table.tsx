@@ -3,7 +3,7 @@ import type { Offer } from '../../../../contract/offers';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatDecimal, formatPercent, formatPositionType } from '../../../lib/format';
 import { HEAT_BORDER_CLASS, heatBand } from '../lib/heat-band';
-import { RiskBadge, StatusBadge, formatLeverage, formatVolume } from './offer-cells';
+import { RiskBadge, StatusBadge, formatCompactVolume, formatLeverage, formatVolume } from './offer-cells';
 
 /** Trader spec 2.7: rows shown while the list loads. */
 const SKELETON_ROWS = 5;
@@ -22,8 +22,18 @@ const HEADERS = [
   'Actions',
 ] as const;
 
-const cell = 'whitespace-nowrap px-3 py-2.5';
+const NUMERIC_HEADERS = new Set<string>([
+  'Expected Profit',
+  'Success Rate',
+  'Heat Score',
+  'Volume',
+  'Leverage',
+]);
+
+const cell = 'whitespace-nowrap px-2.5 py-2.5';
 const numeric = `${cell} text-right tabular-nums`;
+/** Row buttons a little smaller than the page's, so all eleven columns fit a laptop screen. */
+const compactButton = 'px-3! py-1.5!';
 
 interface OffersTableProps {
   caption: string;
@@ -70,7 +80,11 @@ export function OffersTable({
         <thead className="bg-slate-900/80 text-xs uppercase tracking-wide text-slate-400">
           <tr className="border-l-4 border-l-transparent">
             {HEADERS.map((header) => (
-              <th key={header} scope="col" className={`${cell} font-semibold`}>
+              <th
+                key={header}
+                scope="col"
+                className={`px-2.5 py-2.5 align-bottom font-semibold ${NUMERIC_HEADERS.has(header) ? 'text-right' : ''}`}
+              >
                 {header}
               </th>
             ))}
@@ -109,15 +123,24 @@ export function OffersTable({
                   <td className={cell}>
                     <StatusBadge status={offer.status} />
                   </td>
-                  <td className={cell}>{formatDateTime(offer.createdAt)}</td>
-                  <td className={numeric}>{formatVolume(offer.volume)}</td>
+                  <td className={cell}>
+                    <DateTimeLines value={offer.createdAt} />
+                  </td>
+                  <td className={numeric} title={formatVolume(offer.volume)}>
+                    {formatCompactVolume(offer.volume)}
+                  </td>
                   <td className={numeric}>{formatLeverage(offer.leverage)}</td>
                   <td className={cell}>
-                    <div className="flex gap-2">
-                      <Button disabled={busy} onClick={action(onAccept, offer)}>
+                    <div className="flex gap-1.5">
+                      <Button className={compactButton} disabled={busy} onClick={action(onAccept, offer)}>
                         Accept
                       </Button>
-                      <Button variant="secondary" disabled={busy} onClick={action(onReject, offer)}>
+                      <Button
+                        variant="secondary"
+                        className={compactButton}
+                        disabled={busy}
+                        onClick={action(onReject, offer)}
+                      >
                         Reject
                       </Button>
                     </div>
@@ -129,6 +152,19 @@ export function OffersTable({
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** 'Nov 23, 2026' over '6:20 AM': the date column stays narrow enough for all eleven columns. */
+function DateTimeLines({ value }: { value: string }) {
+  const text = formatDateTime(value);
+  const split = text.lastIndexOf(', ');
+  if (split < 0) return <>{text}</>;
+  return (
+    <>
+      <span className="block">{text.slice(0, split)}</span>
+      <span className="block text-xs text-slate-400">{text.slice(split + 2)}</span>
+    </>
   );
 }
 

@@ -24,15 +24,19 @@ export function useOfferActions(autoCloseDefault: number | undefined) {
   // null until the trader types: until then the form follows the defaults, the preference included.
   const [typed, setTyped] = useState<AcceptFormValues | null>(null);
   const [errors, setErrors] = useState<AcceptFormErrors>({});
+  // The server's refusal, also shown inside the modal: the modal covers the toasts.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [lastAccepted, setLastAccepted] = useState<AcceptOfferResponse | null>(null);
   const values = typed ?? acceptFormDefaults(autoCloseDefault);
 
   const open = (offer: Offer) => {
     setErrors({});
+    setRefusal(null);
     setSelected(offer);
   };
   const close = () => {
     setErrors({});
+    setRefusal(null);
     setSelected(null);
   };
   const change = (next: AcceptFormValues) => {
@@ -43,6 +47,7 @@ export function useOfferActions(autoCloseDefault: number | undefined) {
   const acceptSelected = () => {
     if (!selected || accept.isPending) return;
     const parsed = parseAcceptForm(values);
+    setRefusal(null);
     if (!parsed.ok) {
       setErrors(parsed.errors);
       return;
@@ -59,7 +64,11 @@ export function useOfferActions(autoCloseDefault: number | undefined) {
           // The offer has left this trader's list; its modal would only offer a second accept.
           setSelected(null);
         },
-        onError: (error) => toast.error(serverErrorMessage(error, ACCEPT_FAILED)),
+        onError: (error) => {
+          const message = serverErrorMessage(error, ACCEPT_FAILED);
+          toast.error(message);
+          setRefusal(message);
+        },
       },
     );
   };
@@ -71,7 +80,11 @@ export function useOfferActions(autoCloseDefault: number | undefined) {
         toast.success('Offer rejected successfully');
         if (selected?.id === offer.id) close();
       },
-      onError: (error) => toast.error(serverErrorMessage(error, REJECT_FAILED)),
+      onError: (error) => {
+        const message = serverErrorMessage(error, REJECT_FAILED);
+        toast.error(message);
+        if (selected?.id === offer.id) setRefusal(message);
+      },
     });
   };
 
@@ -85,6 +98,7 @@ export function useOfferActions(autoCloseDefault: number | undefined) {
     selected,
     values,
     errors,
+    refusal,
     lastAccepted,
     busyOfferId,
     accepting: accept.isPending,
