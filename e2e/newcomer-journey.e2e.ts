@@ -1,14 +1,19 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Page, Request } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AcceptOfferResponse } from '../src/contract/offers';
 import { REFERRAL_ALREADY_USED_MESSAGE, REFERRAL_POINTS } from '../src/contract/referrals';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { startDedicatedServer, type DedicatedServer } from './support/dedicated-server';
+import {
+  cents,
+  dollars,
+  recordApiWrites,
+  screenshots,
+  waitForToastWithin,
+  type ApiWrite,
+} from './support/journey';
 import { alertsIn, paymentsPage, referralsPage, settingsPage, signUpTrader } from './support/money-pages';
-import { offersPage } from './support/offers-pages';
+import { acceptFirstTaken, offersPage } from './support/offers-pages';
 import { PASSWORD, uniqueEmail, waitForToast } from './support/pages';
 
 /*
@@ -23,22 +28,13 @@ import { PASSWORD, uniqueEmail, waitForToast } from './support/pages';
  */
 
 const SIM_SPEED = '300';
+/** The newcomer's auto tip at the close: the preference's default. */
 const AUTO_TIP_PERCENT = 5;
 const OFFERS_TIMEOUT = 120_000;
 const TRADE_CLOSE_TIMEOUT = 180_000;
 
-/** '$1,234.50' → 123450 cents. */
-function cents(text: string): number {
-  const match = /^(-)?\$([\d,]+)\.(\d{2})$/.exec(text.trim());
-  if (!match) throw new Error(`not a dollar amount: ${text}`);
-  const value = Number(match[2]!.replace(/,/g, '')) * 100 + Number(match[3]);
-  return match[1] ? -value : value;
-}
-const dollars = (c: number) =>
-  `${c < 0 ? '-' : ''}$${(Math.abs(c) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
-
 describe("a newcomer's whole loop in the browser (own server, fast simulated market)", () => {
-  const shots = process.env.E2E_SCREENSHOTS ?? mkdtempSync(path.join(tmpdir(), 'heatsignal-newcomer-'));
+  const { dir: shotsDir, shot } = screenshots('heatsignal-newcomer');
   let server: DedicatedServer;
   let baseUrl: string;
   let friend: BrowserSession;
@@ -47,32 +43,16 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
   let tradesTab: Page;
   let accepted: AcceptOfferResponse;
   /** Every POST / PUT the newcomer's browser sends to the API, with its Idempotency-Key. */
-  const writes: { method: string; path: string; key: string | undefined }[] = [];
+  let writes: ApiWrite[] = [];
   const writesTo = (suffix: string) => writes.filter((w) => w.path.endsWith(suffix));
-  let shotCount = 0;
-  const shot = async (page: Page, name: string) => {
-    shotCount += 1;
-    await page.screenshot({
-      path: path.join(shots, `${String(shotCount).padStart(2, '0')}-${name}.png`),
-      fullPage: true,
-    });
-  };
 
   beforeAll(async () => {
-    console.info(`newcomer journey screenshots: ${shots}`);
+    console.info(`newcomer journey screenshots: ${shotsDir}`);
     server = await startDedicatedServer({ SIM_SPEED });
     baseUrl = server.baseUrl;
     friend = await openBrowser();
     newcomer = await openBrowser();
-    newcomer.context.on('request', (request: Request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/') && ['POST', 'PUT'].includes(request.method()))
-        writes.push({
-          method: request.method(),
-          path: url.pathname,
-          key: request.headers()['idempotency-key'],
-        });
-    });
+    writes = recordApiWrites(newcomer.context);
   }, 120_000);
 
   afterAll(async () => {
@@ -147,19 +127,6 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
 
       await offersPage.open(page, baseUrl);
       expect(await offersPage.tab(page, 'Hot').getAttribute('aria-selected')).toBe('true');
-      expect(await offersPage.headers(page)).toEqual([
-        'Pair',
-        'Expected Profit',
-        'Risk Level',
-        'Success Rate',
-        'Heat Score',
-        'Position Type',
-        'Status',
-        'Created At',
-        'Volume',
-        'Leverage',
-        'Actions',
-      ]);
       // A fresh market needs its first analyses; new offers arrive live, without a reload.
       await expect
         .poll(() => offersPage.tabCount(page, 'All'), { timeout: OFFERS_TIMEOUT, interval: 1_000 })
@@ -192,19 +159,6 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
       const details = await offersPage.details(page);
       expect(details.Pair).toBe(pair);
       expect(details['Position Type']).toBe(positionType);
-      expect(Object.keys(details)).toEqual([
-        'Pair',
-        'Position Type',
-        'Expected Profit',
-        'Risk Level',
-        'Success Rate',
-        'Heat Score',
-        'Status',
-        'Created At',
-        'Expiration',
-        'Volume',
-        'Leverage',
-      ]);
       await offersPage.modal(page).getByText('AI Comments').waitFor();
       expect(await offersPage.entryAmount(page).inputValue()).toBe('100');
       expect(await offersPage.autoClose(page).inputValue()).toBe('5');
@@ -241,54 +195,15 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
     'accepts an offer for $100 with a 0.1 % auto-close: the trade and the new balance are shown',
     async () => {
       const { page } = newcomer;
-      const rows = offersPage.rows(page);
       const modal = offersPage.modal(page);
-      // The server may refuse an offer whose edge no longer covers this entry's costs, in words
-      // that name the figures; the newcomer then tries the next one.
-      const refusals: string[] = [];
-      const tried = new Set<string>();
-      let acceptedRow = '';
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        const candidates = await rows.all();
-        let row = null;
-        for (const candidate of candidates) {
-          const name = (await candidate.getAttribute('aria-label')) ?? '';
-          if (!tried.has(name)) {
-            tried.add(name);
-            row = candidate;
-            break;
-          }
-        }
-        if (!row) {
-          // Everything on screen was tried: wait for the market to publish another offer.
-          await expect
-            .poll(() => rows.count(), { timeout: OFFERS_TIMEOUT })
-            .toBeGreaterThan(candidates.length);
-          continue;
-        }
-        await row.getByRole('button', { name: 'Accept' }).click();
-        await offersPage.entryAmount(page).fill('100');
-        await offersPage.autoClose(page).fill('0.1');
-        const answer = page.waitForResponse(
-          (r) => r.request().method() === 'POST' && r.url().endsWith('/accept'),
-        );
-        await modal.getByRole('button', { name: 'Accept' }).click();
-        const response = await answer;
-        const body = (await response.json()) as AcceptOfferResponse | { error: string };
-        if (response.status() === 200) {
-          accepted = body as AcceptOfferResponse;
-          acceptedRow = [...tried].at(-1)!;
-          break;
-        }
-        const error = (body as { error: string }).error;
-        refusals.push(error);
-        await waitForToast(page, error);
-        // The modal covers the toasts, so it says why itself too.
-        expect(await modal.getByTestId('offer-refusal').innerText()).toBe(error);
-        await shot(page, `accept-refused-by-server-${refusals.length}`);
-        await modal.getByRole('button', { name: 'Close' }).click();
-      }
-      expect(accepted, `every offer refused: ${refusals.join(' / ')}`).toBeDefined();
+      const attempt = await acceptFirstTaken(page, {
+        entryAmount: '100',
+        autoClose: '0.1',
+        waitForOffers: OFFERS_TIMEOUT,
+        onRefusal: () => shot(page, 'accept-refused-by-server'),
+      });
+      expect(attempt.accepted, `every offer refused: ${attempt.refusals.join(' / ')}`).not.toBeNull();
+      accepted = attempt.accepted!;
 
       const { trade } = accepted;
       expect(trade.amount).toBe(100);
@@ -300,7 +215,7 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
       expect(await page.getByTestId('balance-after-accept').innerText()).toBe('$400.00');
       await shot(page, 'offer-accepted');
       // The accepted offer has left this trader's list.
-      const acceptedOffer = offersPage.table(page).locator(`tbody tr[aria-label="${acceptedRow}"]`);
+      const acceptedOffer = offersPage.table(page).locator(`tbody tr[aria-label="${attempt.row}"]`);
       await expect.poll(() => acceptedOffer.count()).toBe(0);
 
       const accepts = writesTo('/accept');
@@ -480,8 +395,3 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
     OFFERS_TIMEOUT + 30_000,
   );
 });
-
-/** A toast that may take long to come (the trade's close), with its own timeout. */
-async function waitForToastWithin(page: Page, text: string, timeout: number): Promise<void> {
-  await page.locator('.Toastify__toast', { hasText: text }).first().waitFor({ timeout });
-}

@@ -1,4 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { AcceptOfferResponse } from '../../src/contract/offers';
+import { waitForToast } from './pages';
 
 /** Page object for /offers ('Crypto Offers Dashboard') and its offer-details modal. */
 export const offersPage = {
@@ -49,3 +52,60 @@ export const offersPage = {
     return Object.fromEntries(terms.map((t, i) => [t.trim(), (values[i] ?? '').trim()]));
   },
 };
+
+export interface AcceptAttempt {
+  /** The accept's answer, when one offer was taken. */
+  accepted: AcceptOfferResponse | null;
+  /** The accepted row's accessible name (pair and position type: one live offer each). */
+  row: string;
+  /** The server's words for each offer it refused. */
+  refusals: string[];
+}
+
+/**
+ * Accepts the listed offers in turn, through each row's Accept and the modal, until the server
+ * takes one: it refuses an offer whose edge no longer covers this entry's costs, naming the
+ * figures. When every row was tried it waits for the market to publish another offer.
+ */
+export async function acceptFirstTaken(
+  page: Page,
+  input: { entryAmount: string; autoClose: string; waitForOffers: number; onRefusal?: () => Promise<void> },
+): Promise<AcceptAttempt> {
+  const rows = offersPage.rows(page);
+  const modal = offersPage.modal(page);
+  const tried = new Set<string>();
+  const refusals: string[] = [];
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const candidates = await rows.all();
+    const names = await Promise.all(
+      candidates.map(async (row) => (await row.getAttribute('aria-label')) ?? ''),
+    );
+    const index = names.findIndex((name) => !tried.has(name));
+    if (index < 0) {
+      await expect
+        .poll(() => rows.count(), { timeout: input.waitForOffers })
+        .toBeGreaterThan(candidates.length);
+      continue;
+    }
+    tried.add(names[index]!);
+    await candidates[index]!.getByRole('button', { name: 'Accept' }).click();
+    await offersPage.entryAmount(page).fill(input.entryAmount);
+    await offersPage.autoClose(page).fill(input.autoClose);
+    const answer = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/accept'),
+    );
+    await modal.getByRole('button', { name: 'Accept' }).click();
+    const response = await answer;
+    const body = (await response.json()) as AcceptOfferResponse | { error: string };
+    if (response.status() === 200)
+      return { accepted: body as AcceptOfferResponse, row: names[index]!, refusals };
+    const error = (body as { error: string }).error;
+    refusals.push(error);
+    await waitForToast(page, error);
+    // The modal covers the toasts, so it says why itself too.
+    expect(await modal.getByTestId('offer-refusal').innerText()).toBe(error);
+    await input.onRefusal?.();
+    await modal.getByRole('button', { name: 'Close' }).click();
+  }
+  return { accepted: null, row: '', refusals };
+}
