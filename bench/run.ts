@@ -3,6 +3,7 @@
  * length; DATABASE_URL runs the database rows on PostgreSQL (the bench makes and drops its own
  * databases there), PGlite otherwise.
  */
+import { benchAccept } from './accept';
 import { benchEngine } from './engine';
 import { benchHeatMap } from './heatmap';
 import { benchHttp } from './http';
@@ -20,6 +21,7 @@ if (want('live')) rows.push(...(await benchLive()));
 if (want('heatmap')) rows.push(...(await benchHeatMap()));
 if (want('engine')) rows.push(...(await benchEngine()));
 if (want('ledger')) rows.push(...(await benchLedger()));
+if (want('accept')) rows.push(...(await benchAccept()));
 console.log(`\nHeatSignal bench on ${DB_KIND}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 printTable(rows);
 process.exit(0);

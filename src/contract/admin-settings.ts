@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, requiredNumber, singleLineText } from './common';
+import { guardrailsSchema } from './trades';
 
 /**
  * Thresholds of the automatic analysis (scheduler and offer creation). Strict: an unknown key
@@ -62,6 +63,8 @@ export const globalSettingsSchema = z.object({
     volumeSpikeMultiplier: z.number(),
     offerTtlMinutes: z.number().optional(),
   }),
+  /** Trading guardrails (trades.ts), enforced on every accept. */
+  guardrails: guardrailsSchema,
   updatedAt: isoDateTimeSchema,
 });
 export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
@@ -83,10 +86,17 @@ export const globalSettingsInputSchema = z.object({
 });
 export type GlobalSettingsInput = z.infer<typeof globalSettingsInputSchema>;
 
-/** PATCH body: any subset (the All-Seeing Eye sends five fields). An empty patch is refused. */
+/**
+ * PATCH body: any subset (the All-Seeing Eye sends five fields); `guardrails` may carry any of its
+ * four limits. An empty patch is refused.
+ */
 export const globalSettingsPatchSchema = globalSettingsInputSchema
   .partial()
-  .refine((patch) => Object.values(patch).some((v) => v !== undefined), 'Nothing to update');
+  .extend({ guardrails: guardrailsSchema.partial().optional() })
+  .refine(({ guardrails, ...rest }) => {
+    const defined = (values: object) => Object.values(values).some((v) => v !== undefined);
+    return defined(rest) || (guardrails !== undefined && defined(guardrails));
+  }, 'Nothing to update');
 export type GlobalSettingsPatch = z.infer<typeof globalSettingsPatchSchema>;
 
 /** The settings form: autoAnalysisConfig as JSON text; parses to a full PATCH body. */

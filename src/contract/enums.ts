@@ -50,6 +50,10 @@ export type OfferOutcome = z.infer<typeof offerOutcomeSchema>;
 export const tradeStatusSchema = z.enum(['open', 'closed', 'failed']);
 export type TradeStatus = z.infer<typeof tradeStatusSchema>;
 
+/** Why a trade ended: auto-close profit reached, stop-loss hit, offer expired, or the entry order failed. */
+export const tradeCloseReasonSchema = z.enum(['auto_close', 'stop_loss', 'expired', 'error']);
+export type TradeCloseReason = z.infer<typeof tradeCloseReasonSchema>;
+
 export const paymentTypeSchema = z.enum(['deposit', 'withdrawal', 'tip']);
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
 

@@ -7,7 +7,7 @@ import {
   pairSymbolSchema,
   totalSchema,
 } from './common';
-import { positionTypeSchema, tradeStatusSchema } from './enums';
+import { positionTypeSchema, tradeCloseReasonSchema, tradeStatusSchema } from './enums';
 
 /** A paper (or live) position opened by accepting an offer. */
 export const tradeSchema = z.object({
@@ -26,6 +26,8 @@ export const tradeSchema = z.object({
   autoCloseProfitPercent: z.number().nullable(),
   openedAt: isoDateTimeSchema,
   closedAt: isoDateTimeSchema.nullable(),
+  /** Why it ended (null while open). Optional so older clients' fixtures stay valid; always sent. */
+  closeReason: tradeCloseReasonSchema.nullable().optional(),
 });
 export type Trade = z.infer<typeof tradeSchema>;
 

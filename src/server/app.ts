@@ -25,6 +25,7 @@ import { registerPairRoutes } from './modules/pairs/pairs.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
+import { registerTradingRoutes } from './modules/trading/trading.routes';
 import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
 import { attachRealtime } from './realtime/attach-realtime';
 import { createServices, type ServiceOverrides, type Services } from './services';
@@ -124,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   attachRealtime(app, { bus, viewers, redisUrl: config.redisUrl });
   registerHeatMapRoutes(app, { heatMap });
   registerOfferRoutes(app, { offers: services.offers, viewers });
+  registerTradingRoutes(app, { trading: services.trading, ledger: services.ledger, viewers });
   registerPairRoutes(app, { pairs: services.pairs, viewers, bus, heatMap });
   registerSignalQualityRoutes(app, { signalQuality: services.signalQuality, viewers });
   const paymentRoutes = registerPaymentRoutes({

@@ -27,9 +27,11 @@ import { createSignalQualityRepo } from './modules/signal-quality/signal-quality
 import { createSignalQualityService } from './modules/signal-quality/signal-quality.service';
 import { createSystemHealth } from './modules/system/system-health';
 import { createFeedFetcher } from './modules/triggers/feed-source';
+import { createTradingService } from './modules/trading/trading.service';
 import { createTriggersService, type TriggersService } from './modules/triggers/triggers.service';
 import { createWebhookSecretsService } from './modules/triggers/webhook-secrets.service';
 import { createAiCommentator } from './providers/ai';
+import { createExecutor, executorConfigFrom, type Executor } from './providers/execution';
 import { createMarketSource, type MarketSource } from './providers/market';
 import { createCardProvider, type CardProvider, type CardProviderConfig } from './providers/payments';
 import { createEventBus } from './realtime/create-event-bus';
@@ -44,6 +46,8 @@ export interface ServiceOverrides {
   bus?: EventBus;
   /** Engine threads other than the configured pool (tests use misbehaving ones). */
   engine?: EnginePool;
+  /** An order executor other than the configured one (tests use failing ones). */
+  executor?: Executor;
   /** A card provider other than the configured one (tests use failing ones). */
   card?: CardProvider;
   /** Something other than the referrals' first-deposit award (tests observe the hook). */
@@ -185,8 +189,8 @@ export function createServices(
     bus,
     card: overrides.card ?? createCardProvider(cardProviderOptions(config)),
     users,
-    // TODO(integrator): trading.tradeStats once the trading module lands (branch `trade`).
-    tradeStats: async () => ({ winRate: 0, activeTrades: 0, totalTrades: 0 }),
+    // Payments and trading need each other (stats ↔ auto tips): called only after both exist.
+    tradeStats: (userId) => trading.tradeStats(userId),
     onFirstDeposit: overrides.onFirstDeposit ?? ((userId, tx) => referrals.awardFirstDeposit(userId, tx)),
     log,
   });
@@ -201,6 +205,27 @@ export function createServices(
       evaluateSignals: (series, options) => engineOrFail().evaluateSignals(series, options),
     });
   };
+  const executor =
+    overrides.executor ??
+    createExecutor(executorConfigFrom(config), { source, takerFeePercent: config.takerFeePercent });
+  const trading = createTradingService({
+    db,
+    ledger,
+    logs,
+    bus,
+    offers,
+    market: {
+      pairBySymbol: (symbol) => market.pairBySymbol(symbol),
+      candles: (pairId, interval, since) => market.candles(pairId, interval, since),
+    },
+    source,
+    executor,
+    guardrails: () => settings.guardrails(),
+    autoTrading: (userId) => preferences.autoTrading(userId),
+    recordAutoTip: (tx, tip) => payments.recordAutoTip(tx, tip),
+    takerFeePercent: config.takerFeePercent,
+    log,
+  });
   const systemHealth = createSystemHealth({ market, queues: [analysisQueue], redisUrl: config.redisUrl });
   const worker = createWorker({
     config,
@@ -213,6 +238,7 @@ export function createServices(
     triggers,
     offers,
     logs,
+    trading,
     ledger,
     refreshBacktest,
   });
@@ -240,6 +266,8 @@ export function createServices(
     triggers,
     webhookSecrets,
     signalQuality,
+    executor,
+    trading,
     systemHealth,
     worker,
     engine,
@@ -249,6 +277,7 @@ export function createServices(
       offers.close();
       await analysisQueue.close();
       await systemHealth.close();
+      await executor.close?.();
       await source.close?.();
       await engine?.close();
     },

@@ -7,6 +7,7 @@ import type { LogsService } from './modules/logs/logs.service';
 import type { MarketService } from './modules/market/market.service';
 import type { OffersService } from './modules/offers/offers.service';
 import type { SettingsService } from './modules/settings/settings.service';
+import type { TradingService } from './modules/trading/trading.service';
 import type { TriggersService } from './modules/triggers/triggers.service';
 import type { MarketSource } from './providers/market';
 import type { EventBus } from './realtime/event-bus';
@@ -27,6 +28,7 @@ export interface WorkerDeps {
   triggers: TriggersService;
   offers: OffersService;
   logs: LogsService;
+  trading: Pick<TradingService, 'monitor'>;
   ledger: Pick<LedgerService, 'idempotency'>;
   /** Recomputes the engine's walk-forward backtest on stored candles (Signal Quality). */
   refreshBacktest(): Promise<void>;
@@ -85,6 +87,15 @@ export function createWorker(deps: WorkerDeps) {
     },
     { name: 'feeds', every: () => 5 * MINUTE, run: async () => void (await triggers.pollFeeds()) },
     { name: 'offer-upkeep', every: () => 30_000, run: offerUpkeep },
+    {
+      // Closes open trades at their auto-close, stop-loss or expiration; stores unrealised profit.
+      name: 'trade-monitor',
+      every: () => Math.max(1_000, marketMinute),
+      run: async () => {
+        const result = await deps.trading.monitor();
+        if (result.closed > 0 || result.failed > 0) log.info(result, 'trade monitor');
+      },
+    },
     {
       name: 'retention',
       every: () => 24 * HOUR,

@@ -59,6 +59,8 @@ export const triggerTypes = [
 ] as const;
 
 export const tradeStatuses = ['open', 'closed', 'failed'] as const;
+/** Why a trade ended: the monitor's three rules, or an order that failed at entry. */
+export const tradeCloseReasons = ['auto_close', 'stop_loss', 'expired', 'error'] as const;
 export const paymentTypes = ['deposit', 'withdrawal', 'tip'] as const;
 export const paymentStatuses = ['pending', 'completed', 'failed', 'rejected'] as const;
 
@@ -98,6 +100,7 @@ export type UserOfferAction = (typeof userOfferActions)[number];
 export type FeedbackType = (typeof feedbackTypes)[number];
 export type TriggerType = (typeof triggerTypes)[number];
 export type TradeStatus = (typeof tradeStatuses)[number];
+export type TradeCloseReason = (typeof tradeCloseReasons)[number];
 export type PaymentType = (typeof paymentTypes)[number];
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export type LedgerAccountKind = (typeof ledgerAccountKinds)[number];

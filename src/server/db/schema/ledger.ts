@@ -80,6 +80,8 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_account_id_idx').on(t.accountId),
+    // A day's entries of an account (the trading guardrails' start-of-day equity) without its history.
+    index('ledger_entries_account_id_created_at_idx').on(t.accountId, t.createdAt),
     index('ledger_entries_transaction_id_idx').on(t.transactionId),
     index('ledger_entries_payment_id_idx')
       .on(t.paymentId)

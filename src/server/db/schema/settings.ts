@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth';
 import { updatedAt } from './columns';
 
@@ -20,6 +20,11 @@ export const globalSettings = pgTable(
     analysisRetentionDays: integer('analysis_retention_days').notNull().default(7),
     autoAnalysisEnabled: boolean('auto_analysis_enabled').notNull().default(true),
     autoAnalysisConfig: jsonb('auto_analysis_config').$type<AutoAnalysisConfig>().notNull().default({}),
+    // Trading guardrails (contract trades.ts GUARDRAIL_DEFAULTS), enforced on every accept.
+    maxOpenTrades: integer('max_open_trades').notNull().default(5),
+    dailyLossCapPercent: doublePrecision('daily_loss_cap_percent').notNull().default(10),
+    lossStreakLimit: integer('loss_streak_limit').notNull().default(3),
+    cooldownMinutes: integer('cooldown_minutes').notNull().default(60),
     /** The organisation whose owners/admins are platform admins (DESIGN: Accounts). */
     operatorOrganizationId: text('operator_organization_id').references(() => organization.id, {
       onDelete: 'set null',
@@ -32,5 +37,12 @@ export const globalSettings = pgTable(
     check('global_settings_max_requests_check', sql`${t.chatgptMaxRequests} >= 1`),
     check('global_settings_retention_check', sql`${t.retentionPolicyDays} >= 1`),
     check('global_settings_analysis_retention_check', sql`${t.analysisRetentionDays} >= 1`),
+    check('global_settings_max_open_trades_check', sql`${t.maxOpenTrades} >= 1`),
+    check(
+      'global_settings_daily_loss_cap_check',
+      sql`${t.dailyLossCapPercent} > 0 and ${t.dailyLossCapPercent} <= 100`,
+    ),
+    check('global_settings_loss_streak_check', sql`${t.lossStreakLimit} >= 1`),
+    check('global_settings_cooldown_check', sql`${t.cooldownMinutes} >= 1`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   ledgerAccounts,
@@ -80,6 +80,28 @@ export function createLedgerRepo(db: Executor) {
         .select({ kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents })
         .from(ledgerAccounts)
         .where(eq(ledgerAccounts.userId, userId));
+    },
+
+    /**
+     * The sum of a user's entries since `since`, per account and entry kind. Reads only that
+     * window's rows (index on account and time), never the whole history.
+     */
+    async sumsSince(userId: string, since: Date, tx: Executor = db) {
+      const rows = await tx
+        .select({
+          account: ledgerAccounts.kind,
+          kind: ledgerEntries.kind,
+          total: sql<string>`sum(${ledgerEntries.amountCents})`,
+        })
+        .from(ledgerAccounts)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.accountId, ledgerAccounts.id))
+        .where(and(eq(ledgerAccounts.userId, userId), gte(ledgerEntries.createdAt, since)))
+        .groupBy(ledgerAccounts.kind, ledgerEntries.kind);
+      return rows.map((r) => ({
+        account: r.account as UserLedgerAccountKind,
+        kind: r.kind,
+        amountCents: Number(r.total),
+      }));
     },
 
     /** Running balances of many users (admin lists, reports). */

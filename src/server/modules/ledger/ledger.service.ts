@@ -118,6 +118,12 @@ export function createLedgerService(db: Database) {
   return {
     post,
     balances,
+    /**
+     * What moved on a user's accounts since `since` (e.g. today's start, UTC), per account and
+     * entry kind: start-of-day equity is today's equity minus these, without summing the history.
+     */
+    movementsSince: (userId: string, since: Date, executor?: Executor) =>
+      repo.sumsSince(userId, since, executor),
 
     /**
      * Runs `work` in one transaction, retried from the start on a deadlock or serialisation
@@ -161,9 +167,12 @@ export function createLedgerService(db: Database) {
         if (stored.statusCode === null) return { kind: 'in_flight' };
         return { kind: 'replay', statusCode: stored.statusCode, response: stored.response };
       },
-      /** Stores a refusal (4xx) so a retry gets the same answer. */
-      answer: (scope: IdempotencyScope, statusCode: number, response: unknown) =>
-        keys.answer(db, scope.userId, scope.key, statusCode, response),
+      /**
+       * Stores a refusal (4xx) so a retry gets the same answer; with `tx`, inside the transaction
+       * that records the outcome (e.g. an order that failed after the funds moved back).
+       */
+      answer: (scope: IdempotencyScope, statusCode: number, response: unknown, tx?: Executor) =>
+        keys.answer(tx ?? db, scope.userId, scope.key, statusCode, response),
       release: (scope: IdempotencyScope) => keys.release(scope.userId, scope.key),
       prune: (cutoff: Date) => keys.deleteBefore(cutoff),
     },

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerFeedback, offers, userOffers } from '../../db/schema';
 import type { OfferRow } from './offer-dto';
@@ -22,6 +22,14 @@ export function createOffersRepo(db: Database) {
         .from(userOffers)
         .where(eq(userOffers.userId, userId));
       return rows.map((row) => row.offerId);
+    },
+
+    async hasActed(userId: string, offerId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: userOffers.id })
+        .from(userOffers)
+        .where(and(eq(userOffers.userId, userId), eq(userOffers.offerId, offerId)));
+      return Boolean(row);
     },
 
     async find(offerId: string): Promise<OfferRow | null> {

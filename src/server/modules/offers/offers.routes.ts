@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { listOffersEndpoint, offerFeedbackEndpoint } from '../../../contract/offers';
+import { listOffersEndpoint, offerFeedbackEndpoint, rejectOfferEndpoint } from '../../../contract/offers';
 import { sendPrebuilt } from '../../http/prebuilt-json';
 import type { ViewerResolver } from '../auth/viewer';
 import type { OffersService } from './offers.service';
@@ -34,6 +34,17 @@ export function registerOfferRoutes(
     async (request) => {
       const viewer = await deps.viewers.requireUser(request);
       await deps.offers.addFeedback(viewer.userId, request.params.offerId, request.body);
+      return { ok: true as const };
+    },
+  );
+  typed.post(
+    rejectOfferEndpoint.path,
+    {
+      schema: { params: rejectOfferEndpoint.params, response: { 200: rejectOfferEndpoint.response } },
+    },
+    async (request) => {
+      const viewer = await deps.viewers.requireUser(request);
+      await deps.offers.reject(viewer.userId, request.params.id);
       return { ok: true as const };
     },
   );

@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../../http/errors';
 import type { CandleInterval } from '../../providers/market/market-source';
 import type { EventBus } from '../../realtime/event-bus';
 import type { Candle } from '../../shared/candles';
+import { createOfferActions } from './offer-actions';
 import { createOfferLifecycle } from './offer-lifecycle';
 import { toOffer, type OfferRow } from './offer-dto';
 import { createLiveOffersStore } from './live-offers.store';
@@ -13,6 +14,8 @@ import { createOffersLifecycleRepo } from './offers-lifecycle.repo';
 import { createOffersRepo } from './offers.repo';
 
 export type { PublishInput, PublishResult };
+export type { OfferForAccept } from './offer-actions';
+export { ALREADY_ACTED, OFFER_UNAVAILABLE } from './offer-actions';
 
 export interface OffersDeps {
   db: Database;
@@ -80,7 +83,19 @@ export function createOffersService(deps: OffersDeps) {
     now: () => now().getTime(),
   });
 
+  const actions = createOfferActions({
+    db: deps.db,
+    find: (offerId) => repo.find(offerId),
+    hasActed: (userId, offerId) => repo.hasActed(userId, offerId),
+    pairSymbols: (pairIds) => deps.pairSymbols(pairIds),
+    forgetActed: (userId) => live.forgetActed(userId),
+    now,
+  });
+
   return {
+    /** Accept and reject (offer-actions.ts): the offer as an accept sees it, and the recorded action. */
+    ...actions,
+
     /** GET /api/offers as its JSON text: never an offer the trader has accepted or rejected. */
     async listJson(userId: string, query: ListOffersQuery): Promise<string> {
       const success = bounds('SuccessRate', query.minSuccessRate, query.maxSuccessRate);

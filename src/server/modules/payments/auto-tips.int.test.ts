@@ -21,6 +21,7 @@ async function tradeOf(user: TestUser): Promise<string> {
       pair: 'BTC/USD',
       positionType: 'long',
       direction: 'long',
+      side: 'buy',
       amountCents: 5_000,
       quantity: '0.001',
       entryPrice: '50000',

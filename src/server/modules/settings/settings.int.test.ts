@@ -31,7 +31,18 @@ describe('global settings', () => {
       analysisRetentionDays: 7,
       autoAnalysisEnabled: true,
       autoAnalysisConfig: { intervalMinutes: 2, minHeatScore: 5, minSuccessRate: 30 },
+      guardrails: { maxOpenTrades: 5, dailyLossCapPercent: 10, lossStreakLimit: 3, cooldownMinutes: 60 },
     });
+  });
+
+  it('changes any of the guardrails, keeps the others, and traders read them', async () => {
+    const res = await patch(admin, { guardrails: { maxOpenTrades: 8, cooldownMinutes: 15 } });
+    expect(res.statusCode, res.body).toBe(200);
+    const expected = { maxOpenTrades: 8, dailyLossCapPercent: 10, lossStreakLimit: 3, cooldownMinutes: 15 };
+    expect(res.json()).toMatchObject({ guardrails: expected });
+    const read = await t.app.inject({ method: 'GET', url: '/api/trades/guardrails', headers: trader.auth });
+    expect(read.json()).toEqual(expected);
+    await patch(admin, { guardrails: { maxOpenTrades: 5, cooldownMinutes: 60 } });
   });
 
   it('saves a patch and records it in the audit log', async () => {
@@ -55,6 +66,10 @@ describe('global settings', () => {
     [{ autoAnalysisConfig: { intervalMinutes: 5, typo: 1 } }, /typo/],
     [{ autoAnalysisConfig: '{not json' }, /expected object/i],
     [{}, /Nothing to update/],
+    [{ guardrails: {} }, /Nothing to update/],
+    [{ guardrails: { maxOpenTrades: 0 } }, /maxOpenTrades/],
+    [{ guardrails: { dailyLossCapPercent: 0 } }, /dailyLossCapPercent/],
+    [{ guardrails: { lossStreakLimit: 1.5 } }, /lossStreakLimit/],
   ])('refuses %o with 400 and changes nothing', async (payload, message) => {
     const before = (await get(admin)).json<unknown>();
     const res = await patch(admin, payload);

@@ -4,6 +4,7 @@ import {
   type GlobalSettings,
   type GlobalSettingsPatch,
 } from '../../../contract/admin-settings';
+import type { Guardrails } from '../../../contract/trades';
 import type { Database, Executor } from '../../db/client';
 import type { LogsService } from '../logs/logs.service';
 import { createSettingsRepo, type GlobalSettingsRow as Row } from './settings.repo';
@@ -16,7 +17,17 @@ function toGlobalSettings(row: Row): GlobalSettings {
     analysisRetentionDays: row.analysisRetentionDays,
     autoAnalysisEnabled: row.autoAnalysisEnabled,
     autoAnalysisConfig: autoAnalysisConfig(row),
+    guardrails: guardrailsOf(row),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function guardrailsOf(row: Row): Guardrails {
+  return {
+    maxOpenTrades: row.maxOpenTrades,
+    dailyLossCapPercent: row.dailyLossCapPercent,
+    lossStreakLimit: row.lossStreakLimit,
+    cooldownMinutes: row.cooldownMinutes,
   };
 }
 
@@ -28,6 +39,11 @@ function autoAnalysisConfig(row: Row): AutoAnalysisConfig {
   );
   const parsed = autoAnalysisConfigSchema.safeParse(stored);
   return parsed.success ? parsed.data : autoAnalysisConfigSchema.parse({});
+}
+
+/** The keys of `values` that are set (a PATCH of guardrails may change any of the four). */
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** The global settings; every change is audited in the same transaction. */
@@ -44,6 +60,11 @@ export function createSettingsService(db: Database, logs: Pick<LogsService, 'aud
 
     async get(): Promise<GlobalSettings> {
       return toGlobalSettings(await row());
+    },
+
+    /** The trading guardrails every accept is checked against. */
+    async guardrails(): Promise<Guardrails> {
+      return guardrailsOf(await row());
     },
 
     async autoAnalysisConfig(): Promise<AutoAnalysisConfig & { enabled: boolean }> {
@@ -66,6 +87,7 @@ export function createSettingsService(db: Database, logs: Pick<LogsService, 'aud
               autoAnalysisEnabled: patch.autoAnalysisEnabled,
             }),
             ...(patch.autoAnalysisConfig !== undefined && { autoAnalysisConfig: patch.autoAnalysisConfig }),
+            ...definedOnly(patch.guardrails ?? {}),
             updatedAt: new Date(),
             updatedBy: userId,
           },

@@ -176,6 +176,13 @@ export interface OfferSpec {
   volume?: string | null;
   aiSummary?: string | null;
   provenance?: Record<string, unknown> | null;
+  /** The trade as offered (defaults: a BTC-like entry, 2.4 % / 1.2 % exits, 0.26 % fee). */
+  entryPrice?: string;
+  takeProfitPercent?: number;
+  stopLossPercent?: number;
+  feePercent?: number;
+  /** Default: buy for long and balanced position types, sell for short ones. */
+  side?: 'buy' | 'sell';
 }
 
 export async function seedOffer(db: Database, spec: OfferSpec): Promise<string> {
@@ -188,7 +195,7 @@ export async function seedOffer(db: Database, spec: OfferSpec): Promise<string> 
       analysisId: spec.analysisId ?? null,
       positionType,
       direction: directionOf(positionType),
-      side: directionOf(positionType) === 'short' ? 'sell' : 'buy',
+      side: spec.side ?? (directionOf(positionType) === 'short' ? 'sell' : 'buy'),
       riskLevel: spec.riskLevel ?? 'medium',
       trend: spec.trend ?? 'bullish',
       heatScore: spec.heatScore ?? 60,
@@ -196,11 +203,11 @@ export async function seedOffer(db: Database, spec: OfferSpec): Promise<string> 
       sampleSize: 140,
       progrevScore: spec.progrevScore === undefined ? 0.58 : spec.progrevScore,
       expectedProfitPercent: spec.expectedProfitPercent ?? 1.3,
-      entryPrice: '64000.50000000',
-      takeProfitPercent: 2.4,
-      stopLossPercent: 1.2,
+      entryPrice: spec.entryPrice ?? '64000.50000000',
+      takeProfitPercent: spec.takeProfitPercent ?? 2.4,
+      stopLossPercent: spec.stopLossPercent ?? 1.2,
       horizonMinutes: 1440,
-      feePercent: 0.26,
+      feePercent: spec.feePercent ?? 0.26,
       volume: spec.volume ?? null,
       status: spec.status ?? 'open',
       aiSummary: spec.aiSummary === undefined ? 'Volume surge with a bullish EMA cross.' : spec.aiSummary,

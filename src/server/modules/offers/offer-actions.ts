@@ -1,0 +1,102 @@
+/**
+ * A trader's accept or reject of an offer, as the offers module records it. The trading module
+ * composes an accept (checks, money, order) and calls `recordAction` inside its own transaction,
+ * so the acceptance commits with the money movement or not at all; a reject is recorded here.
+ * One action per trader and offer (unique constraint): a second one is refused with 409.
+ */
+import type { Database, Executor } from '../../db/client';
+import type { Direction, OrderSide, PositionType } from '../../db/schema/enums';
+import { conflict, notFound } from '../../http/errors';
+import type { OfferRow } from './offer-dto';
+import { createUserOffersRepo, type NewUserOfferAction } from './user-offers.repo';
+
+export const OFFER_UNAVAILABLE = 'Offer is no longer available';
+export const ALREADY_ACTED = 'You have already acted on this offer';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What an accept needs to know about an offer: its trade as offered and whether it is still live. */
+export interface OfferForAccept {
+  id: string;
+  pairId: number;
+  pair: string;
+  positionType: PositionType;
+  direction: Direction;
+  side: OrderSide;
+  /** open or hot, and not past its expiration. */
+  live: boolean;
+  createdAt: Date;
+  expiresAt: Date;
+  /** Market time of the entry price (the market's clock), or null for offers that did not record it. */
+  entryAt: number | null;
+  entryPrice: number;
+  takeProfitPercent: number;
+  stopLossPercent: number;
+  /** Net of `feePercent` (the round-trip fee the engine assumed). */
+  expectedProfitPercent: number;
+  feePercent: number;
+}
+
+export interface OfferActionsDeps {
+  db: Database;
+  find(offerId: string): Promise<OfferRow | null>;
+  hasActed(userId: string, offerId: string): Promise<boolean>;
+  pairSymbols(pairIds: number[]): Promise<Map<number, string>>;
+  forgetActed(userId: string): void;
+  now(): Date;
+}
+
+export function createOfferActions(deps: OfferActionsDeps) {
+  const userOffers = createUserOffersRepo();
+
+  async function forAccept(offerId: string): Promise<OfferForAccept | null> {
+    if (!UUID.test(offerId)) return null;
+    const row = await deps.find(offerId);
+    if (!row) return null;
+    const pair = (await deps.pairSymbols([row.pairId])).get(row.pairId);
+    if (!pair) return null;
+    const rawEntryAt = row.provenance?.entryAt;
+    const entryAt = typeof rawEntryAt === 'string' ? Date.parse(rawEntryAt) : Number.NaN;
+    return {
+      id: row.id,
+      pairId: row.pairId,
+      pair,
+      positionType: row.positionType,
+      direction: row.direction,
+      side: row.side,
+      live: (row.status === 'open' || row.status === 'hot') && row.expiresAt > deps.now(),
+      createdAt: row.createdAt,
+      expiresAt: row.expiresAt,
+      entryAt: Number.isFinite(entryAt) ? entryAt : null,
+      entryPrice: Number(row.entryPrice),
+      takeProfitPercent: row.takeProfitPercent,
+      stopLossPercent: row.stopLossPercent,
+      expectedProfitPercent: row.expectedProfitPercent,
+      feePercent: row.feePercent,
+    };
+  }
+
+  /** Inside the caller's transaction; 409 when the trader already acted on this offer. */
+  async function recordAction(tx: Executor, action: NewUserOfferAction): Promise<void> {
+    if (!(await userOffers.insert(tx, action))) throw conflict(ALREADY_ACTED);
+  }
+
+  return {
+    forAccept,
+    /** A cheap early refusal before any work; `recordAction` is what actually decides. */
+    hasActed: (userId: string, offerId: string) => deps.hasActed(userId, offerId),
+    recordAction,
+    /** The realised profit of the trade an accept opened (inside the close's transaction). */
+    recordTradeResult: (tx: Executor, result: { userId: string; offerId: string; profitPercent: number }) =>
+      userOffers.setProfit(tx, result.userId, result.offerId, result.profitPercent),
+
+    /** The offer leaves the trader's list for good. */
+    async reject(userId: string, offerId: string): Promise<void> {
+      const offer = await forAccept(offerId);
+      if (!offer) throw notFound('Offer not found');
+      if (!offer.live) throw conflict(OFFER_UNAVAILABLE);
+      await deps.db.transaction((tx) => recordAction(tx, { userId, offerId, action: 'rejected' }));
+      deps.forgetActed(userId);
+    },
+  };
+}

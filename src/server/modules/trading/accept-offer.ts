@@ -1,0 +1,222 @@
+/**
+ * POST /api/offers/:id/accept. Checks first, nothing moved: offer live and not acted on, price not
+ * past its stop-loss, entry ≤ available, this entry's fill, minimum order and net expected profit,
+ * the guardrails. Then three short steps, never an external call inside a transaction:
+ *   A. one transaction: the acceptance recorded, the trade inserted `open` with the estimated fill,
+ *      the entry moved available → positions (a concurrent burst spends exactly what there is: the
+ *      ledger locks the accounts), the open-trade limit re-checked under that lock;
+ *   B. the market order (clientOrderId = trade id), outside any transaction;
+ *   C. one transaction: the real fill stored and the idempotency answer `{ trade, balance }`; or, if
+ *      the order failed, the trade `failed`, the entry returned, and the 502 answer stored.
+ */
+import type { AcceptOfferInput, AcceptOfferResponse } from '../../../contract/offers';
+import { PREFERENCE_DEFAULTS } from '../../../contract/preferences';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
+import { EXECUTION_BOOK_DEPTH, ExecutionError, type Fill } from '../../providers/execution';
+import type { OrderBook } from '../../providers/market/market-source';
+import { InsufficientFundsError, type IdempotencyScope, type UserBalances } from '../ledger/ledger.service';
+import { ALREADY_ACTED, OFFER_UNAVAILABLE, type OfferForAccept } from '../offers/offers.service';
+import { checkGuardrails } from './check-guardrails';
+import { checkStopLoss, planEntry, type EntryPlan } from './entry-checks';
+import { estimateExit } from './trade-marks';
+import { toTrade } from './trade-dto';
+import { failUnfilledTrade } from './trade-failure';
+import { dollars, stopLossPrice } from './trade-maths';
+import { publishTradeChange, type TradingContext } from './trading-context';
+import type { TradeRow } from './trading.repo';
+
+export const insufficientBalance = (availableCents: number, entryCents: number) =>
+  `Insufficient balance: available ${dollars(availableCents)}, entry ${dollars(entryCents)}`;
+
+export async function acceptOffer(
+  ctx: TradingContext,
+  request: { userId: string; offerId: string; input: AcceptOfferInput; scope?: IdempotencyScope },
+): Promise<AcceptOfferResponse> {
+  const { userId, offerId, input } = request;
+  const offer = await ctx.offers.forAccept(offerId);
+  if (!offer) throw notFound('Offer not found');
+  if (!offer.live) throw conflict(OFFER_UNAVAILABLE);
+  if (await ctx.offers.hasActed(userId, offerId)) throw conflict(ALREADY_ACTED);
+  const pair = await ctx.market.pairBySymbol(offer.pair);
+  if (!pair?.active) throw conflict(OFFER_UNAVAILABLE);
+
+  const book = await orderBook(ctx, offer.pair);
+  await checkStopLoss(ctx, offer, book);
+  const amountCents = Math.round(input.entryAmount * 100);
+  const { availableCents } = await ctx.ledger.balances(userId);
+  if (amountCents > availableCents) throw badRequest(insufficientBalance(availableCents, amountCents));
+  const plan = planEntry(ctx, { offer, pair, amountCents, book });
+  const limits = await ctx.guardrails();
+  await checkGuardrails(ctx, userId, limits);
+  const autoCloseProfitPercent = input.autoCloseProfitPercent ?? (await defaultAutoClose(ctx, userId));
+
+  const opened = await openTrade(ctx, { userId, offer, amountCents, autoCloseProfitPercent, plan, limits });
+  ctx.offers.forgetActed(userId);
+
+  let fill: Fill;
+  try {
+    if (offer.side === 'sell' && ctx.executor.name !== 'paper')
+      throw new Error('spot trading cannot open a short position');
+    fill = await ctx.executor.marketOrder({
+      symbol: offer.pair,
+      exchangeSymbol: pair.krakenSymbol,
+      side: offer.side,
+      quoteAmount: plan.orderQuote,
+      clientOrderId: opened.id,
+    });
+  } catch (error) {
+    return failOpen(ctx, { trade: opened, error, scope: request.scope });
+  }
+  return storeFill(ctx, { trade: opened, fill, book, scope: request.scope });
+}
+
+async function orderBook(ctx: TradingContext, symbol: string): Promise<OrderBook> {
+  try {
+    return await ctx.source.fetchOrderBook(symbol, EXECUTION_BOOK_DEPTH);
+  } catch (error) {
+    ctx.log.warn({ err: error, pair: symbol }, 'order book unavailable for an accept');
+    throw new HttpError(503, `No order book for ${symbol} right now; try again shortly`);
+  }
+}
+
+/** The trader's preferred auto-close; an unset (0) preference means the product default. */
+async function defaultAutoClose(ctx: TradingContext, userId: string): Promise<number> {
+  const preferred = (await ctx.autoTrading(userId)).defaultAutoCloseProfitPercent;
+  return preferred > 0 ? preferred : PREFERENCE_DEFAULTS.defaultAutoCloseProfitPercent;
+}
+
+/** Step A. */
+async function openTrade(
+  ctx: TradingContext,
+  input: {
+    userId: string;
+    offer: OfferForAccept;
+    amountCents: number;
+    autoCloseProfitPercent: number;
+    plan: EntryPlan;
+    limits: { maxOpenTrades: number };
+  },
+): Promise<TradeRow> {
+  const { userId, offer, amountCents, plan } = input;
+  try {
+    return await ctx.ledger.transact(async (tx) => {
+      await ctx.offers.recordAction(tx, {
+        userId,
+        offerId: offer.id,
+        action: 'accepted',
+        entryAmountCents: amountCents,
+        autoCloseProfitPercent: input.autoCloseProfitPercent,
+      });
+      const trade = await ctx.repo.insertOpen(tx, {
+        userId,
+        offerId: offer.id,
+        pair: offer.pair,
+        positionType: offer.positionType,
+        direction: offer.direction,
+        side: offer.side,
+        amountCents,
+        quantity: String(plan.estimate.quantity),
+        entryPrice: String(plan.estimate.averagePrice),
+        takeProfitPrice: String(stopLossPrice(offer.side, offer.entryPrice, -offer.takeProfitPercent)),
+        stopLossPrice: String(stopLossPrice(offer.side, offer.entryPrice, offer.stopLossPercent)),
+        autoCloseProfitPercent: input.autoCloseProfitPercent,
+        openedAt: ctx.now(),
+        expiresAt: offer.expiresAt,
+      });
+      await ctx.ledger.post(tx, {
+        tradeId: trade.id,
+        legs: [
+          { userId, account: 'user_available', amountCents: -amountCents, kind: 'trade_open' },
+          { userId, account: 'user_positions', amountCents, kind: 'trade_open' },
+        ],
+      });
+      // Under the account lock `post` took: concurrent accepts of this trader count one by one.
+      const open = await ctx.repo.countOpen(userId, tx);
+      if (open > input.limits.maxOpenTrades)
+        throw badRequest(`Guardrail: at most ${input.limits.maxOpenTrades} open trades`);
+      const after = await ctx.ledger.balances(userId, tx);
+      await ctx.logs.audit(
+        {
+          userId,
+          action: 'trade.open',
+          details: {
+            tradeId: trade.id,
+            offerId: offer.id,
+            amountCents,
+            before: {
+              ...after,
+              availableCents: after.availableCents + amountCents,
+              positionsCents: after.positionsCents - amountCents,
+            },
+            after,
+          },
+        },
+        tx,
+      );
+      return trade;
+    });
+  } catch (error) {
+    if (error instanceof InsufficientFundsError)
+      throw badRequest(insufficientBalance(error.balanceCents, amountCents));
+    throw error;
+  }
+}
+
+/** Step C, the order filled. */
+async function storeFill(
+  ctx: TradingContext,
+  input: { trade: TradeRow; fill: Fill; book: OrderBook; scope?: IdempotencyScope },
+): Promise<AcceptOfferResponse> {
+  const { trade, fill } = input;
+  const entry = { quote: fill.averagePrice * fill.quantity, fee: fill.feeQuote };
+  // The first estimate of closing now, from the book the entry was priced on; the monitor refreshes it.
+  const mark = estimateExit(
+    input.book,
+    { side: trade.side, amountCents: trade.amountCents, quantity: fill.quantity, entry },
+    ctx.takerFeePercent,
+  );
+  let committed: { row: TradeRow; balances: UserBalances } | undefined;
+  // The value `work` returns is the stored idempotency answer: exactly the response body.
+  const response = await ctx.ledger.transact(async (tx): Promise<AcceptOfferResponse> => {
+    const stored = await ctx.repo.storeFill(tx, trade.id, {
+      entryPrice: String(fill.averagePrice),
+      quantity: String(fill.quantity),
+      entryFee: String(fill.feeQuote),
+      feeCents: Math.round(fill.feeQuote * 100),
+      entryOrderId: fill.orderId,
+      filledAt: new Date(fill.filledAt),
+      profitPercent: mark?.profitPercent ?? 0,
+    });
+    if (!stored) throw new Error(`trade ${trade.id} stopped being open while its entry order ran`);
+    const balances = await ctx.ledger.balances(trade.userId, tx);
+    committed = { row: stored, balances };
+    return { trade: toTrade(stored), balance: balances.availableCents / 100 };
+  }, input.scope);
+  if (committed) publishTradeChange(ctx, committed.row, committed.balances);
+  return response;
+}
+
+/** Step C, the order failed: the trade fails, the entry goes back, the 502 is the stored answer. */
+async function failOpen(
+  ctx: TradingContext,
+  input: { trade: TradeRow; error: unknown; scope?: IdempotencyScope },
+): Promise<never> {
+  const { trade, scope } = input;
+  const reason = input.error instanceof Error ? input.error.message : String(input.error);
+  const body = { error: `Order failed: ${reason}` };
+  // outcomeUnknown: the exchange may have filled it after all; the trader is refunded either way
+  // (the platform carries that risk), and the log line is the operator's cue to check the exchange.
+  const outcomeUnknown = input.error instanceof ExecutionError && input.error.outcomeUnknown;
+  ctx.log.error(
+    { err: input.error, tradeId: trade.id, pair: trade.pair, outcomeUnknown },
+    'entry order failed',
+  );
+  const settled = await ctx.ledger.transact(async (tx) => {
+    const result = await failUnfilledTrade(ctx, tx, trade, reason);
+    if (!result) throw new Error(`trade ${trade.id} stopped being open while its entry order ran`);
+    if (scope) await ctx.ledger.idempotency.answer(scope, 502, body, tx);
+    return result;
+  });
+  publishTradeChange(ctx, settled.row, settled.balances);
+  throw new HttpError(502, body.error);
+}

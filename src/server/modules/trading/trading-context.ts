@@ -1,0 +1,89 @@
+/**
+ * What the trading module works with, injected through `createTradingService` (services.ts wires
+ * it): the ledger and the offers, market, logs and settings services, the market source's order
+ * book, the executor, and the preferences and payments functions it needs.
+ */
+import type { Guardrails } from '../../../contract/trades';
+import type { Database, Transaction } from '../../db/client';
+import type { Executor as OrderExecutor } from '../../providers/execution';
+import type { MarketSource } from '../../providers/market/market-source';
+import type { EventBus } from '../../realtime/event-bus';
+import type { Candle } from '../../shared/candles';
+import type { LedgerService, UserBalances } from '../ledger/ledger.service';
+import type { LogsService } from '../logs/logs.service';
+import type { OffersService } from '../offers/offers.service';
+import type { TradeRow, TradingRepo } from './trading.repo';
+import { toTrade } from './trade-dto';
+
+/** A pair as the market module stores it, with the exchange's minimum order. */
+export interface TradablePair {
+  id: number;
+  symbol: string;
+  krakenSymbol: string;
+  active: boolean;
+  /** Minimum order in base units; null when the exchange states none. */
+  orderMin: number | null;
+  /** Minimum order value in quote currency; null when none. */
+  costMin: number | null;
+}
+
+export interface AutoTradingPreferences {
+  autoTipPercent: number;
+  defaultAutoCloseProfitPercent: number;
+}
+
+export interface TradingLog {
+  info(details: object, message?: string): void;
+  warn(details: object, message?: string): void;
+  error(details: object, message?: string): void;
+}
+
+export interface TradingDeps {
+  db: Database;
+  ledger: LedgerService;
+  logs: Pick<LogsService, 'audit' | 'action'>;
+  bus: EventBus;
+  offers: Pick<
+    OffersService,
+    'forAccept' | 'hasActed' | 'recordAction' | 'recordTradeResult' | 'forgetActed'
+  >;
+  market: {
+    pairBySymbol(symbol: string): Promise<TradablePair | undefined>;
+    candles(pairId: number, interval: '1m', sinceMs: number): Promise<Candle[]>;
+  };
+  source: Pick<MarketSource, 'fetchOrderBook' | 'now'>;
+  executor: OrderExecutor;
+  /** The global settings' guardrails. */
+  guardrails(): Promise<Guardrails>;
+  /** The trader's preferences (preferences module). */
+  autoTrading(userId: string): Promise<AutoTradingPreferences>;
+  /**
+   * The payments module: records the automatic tip of a profitable close inside its transaction,
+   * skipping it silently when the balance cannot cover it.
+   */
+  recordAutoTip(
+    tx: Transaction,
+    tip: { userId: string; tradeId: string; amountCents: number },
+  ): Promise<void>;
+  /** Taker fee per side, percent (TAKER_FEE_PERCENT). */
+  takerFeePercent: number;
+  /** Wall clock (trade times, expirations, guardrail days); default `new Date()`. */
+  now?: () => Date;
+  log: TradingLog;
+}
+
+export interface TradingContext extends TradingDeps {
+  repo: TradingRepo;
+  now: () => Date;
+}
+
+/** After a commit: the trade and the balances to the trader's room. */
+export function publishTradeChange(ctx: TradingContext, row: TradeRow, balances: UserBalances): void {
+  const room = `user:${row.userId}` as const;
+  ctx.bus.publish('trade_update', toTrade(row), [room]);
+  ctx.bus.publish(
+    'balance_update',
+    { balance: balances.availableCents / 100, held: balances.heldCents / 100 },
+    [room],
+  );
+}

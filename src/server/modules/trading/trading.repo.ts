@@ -1,0 +1,180 @@
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { trades } from '../../db/schema';
+
+export type TradeRow = typeof trades.$inferSelect;
+export type NewTrade = typeof trades.$inferInsert;
+
+export interface StoredFill {
+  entryPrice: string;
+  quantity: string;
+  entryFee: string;
+  feeCents: number;
+  entryOrderId: string;
+  filledAt: Date;
+  profitPercent: number;
+}
+
+export interface ClosedValues {
+  exitPrice: string;
+  exitFee: string;
+  exitOrderId: string;
+  feeCents: number;
+  profitCents: number;
+  profitPercent: number;
+  closeReason: 'auto_close' | 'stop_loss' | 'expired';
+  closedAt: Date;
+}
+
+const isOpen = eq(trades.status, 'open');
+
+export function createTradingRepo(db: Database) {
+  return {
+    async insertOpen(tx: Executor, values: NewTrade): Promise<TradeRow> {
+      const [row] = await tx.insert(trades).values(values).returning();
+      if (!row) throw new Error('trade insert returned no row');
+      return row;
+    },
+
+    /** The real entry fill; only while the trade is open and not yet filled. */
+    async storeFill(tx: Executor, id: string, fill: StoredFill): Promise<TradeRow | null> {
+      const [row] = await tx
+        .update(trades)
+        .set(fill)
+        .where(and(eq(trades.id, id), isOpen, isNull(trades.filledAt)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** The entry order failed: nothing is held any more. */
+    async markFailed(tx: Executor, id: string, closedAt: Date): Promise<TradeRow | null> {
+      const [row] = await tx
+        .update(trades)
+        .set({ status: 'failed', closeReason: 'error', closedAt, profitPercent: 0, profitCents: 0 })
+        .where(and(eq(trades.id, id), isOpen, isNull(trades.filledAt)))
+        .returning();
+      return row ?? null;
+    },
+
+    async countOpen(userId: string, tx: Executor = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(trades)
+        .where(and(eq(trades.userId, userId), isOpen));
+      return row?.n ?? 0;
+    },
+
+    /** Newest first. */
+    listByUser(userId: string, offset: number, limit: number): Promise<TradeRow[]> {
+      return db
+        .select()
+        .from(trades)
+        .where(eq(trades.userId, userId))
+        .orderBy(desc(trades.openedAt), desc(trades.id))
+        .offset(offset)
+        .limit(limit);
+    },
+
+    async countByUser(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(trades).where(eq(trades.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    async findForUser(id: string, userId: string): Promise<TradeRow | null> {
+      const [row] = await db
+        .select()
+        .from(trades)
+        .where(and(eq(trades.id, id), eq(trades.userId, userId)));
+      return row ?? null;
+    },
+
+    /** Every open trade (the monitor's work list; partial index on open trades). */
+    openTrades(): Promise<TradeRow[]> {
+      return db.select().from(trades).where(isOpen);
+    },
+
+    /**
+     * Takes the close lease: only one monitor at a time may execute a trade's exit. A lease taken
+     * before `staleBefore` belonged to a monitor that stopped and may be retaken.
+     */
+    async claimClose(id: string, claimedAt: Date, staleBefore: Date): Promise<boolean> {
+      const rows = await db
+        .update(trades)
+        .set({ closeClaimedAt: claimedAt })
+        .where(
+          and(
+            eq(trades.id, id),
+            isOpen,
+            isNotNull(trades.filledAt),
+            or(isNull(trades.closeClaimedAt), lt(trades.closeClaimedAt, staleBefore)),
+          ),
+        )
+        .returning({ id: trades.id });
+      return rows.length === 1;
+    },
+
+    async releaseClaim(id: string, claimedAt: Date): Promise<void> {
+      await db
+        .update(trades)
+        .set({ closeClaimedAt: null })
+        .where(and(eq(trades.id, id), eq(trades.closeClaimedAt, claimedAt)));
+    },
+
+    /** Closes the trade if it is still open under this monitor's lease; null otherwise. */
+    async close(tx: Executor, id: string, claimedAt: Date, values: ClosedValues): Promise<TradeRow | null> {
+      const [row] = await tx
+        .update(trades)
+        .set({ ...values, status: 'closed' })
+        .where(and(eq(trades.id, id), isOpen, eq(trades.closeClaimedAt, claimedAt)))
+        .returning();
+      return row ?? null;
+    },
+
+    /** Unrealised profit of open trades, one statement for the whole tick. */
+    async updateMarks(marks: { id: string; profitPercent: number }[]): Promise<void> {
+      if (marks.length === 0) return;
+      const values = sql.join(
+        marks.map((m) => sql`(${m.id}::uuid, ${m.profitPercent}::double precision)`),
+        sql`, `,
+      );
+      await db.execute(sql`
+        update ${trades} set profit_percent = marks.profit
+        from (values ${values}) as marks(id, profit)
+        where ${trades.id} = marks.id and ${trades.status} = 'open'`);
+    },
+
+    /** Net realised profit of the trader's trades closed since `since` (negative: a loss). */
+    async realisedSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string | null>`sum(${trades.profitCents})` })
+        .from(trades)
+        .where(and(eq(trades.userId, userId), eq(trades.status, 'closed'), gte(trades.closedAt, since)));
+      return Number(row?.total ?? 0);
+    },
+
+    /** The trader's latest closed trades, newest first. */
+    async latestCloses(userId: string, limit: number) {
+      const rows = await db
+        .select({ profitCents: trades.profitCents, closedAt: trades.closedAt })
+        .from(trades)
+        .where(and(eq(trades.userId, userId), eq(trades.status, 'closed')))
+        .orderBy(desc(trades.closedAt))
+        .limit(limit);
+      return rows.map((r) => ({ profitCents: r.profitCents ?? 0, closedAt: r.closedAt ?? new Date(0) }));
+    },
+
+    async stats(userId: string) {
+      const [row] = await db
+        .select({
+          open: sql<number>`count(*) filter (where ${trades.status} = 'open')::int`,
+          closed: sql<number>`count(*) filter (where ${trades.status} = 'closed')::int`,
+          wins: sql<number>`count(*) filter (where ${trades.status} = 'closed' and ${trades.profitCents} > 0)::int`,
+        })
+        .from(trades)
+        .where(eq(trades.userId, userId));
+      return { open: row?.open ?? 0, closed: row?.closed ?? 0, wins: row?.wins ?? 0 };
+    },
+  };
+}
+
+export type TradingRepo = ReturnType<typeof createTradingRepo>;
