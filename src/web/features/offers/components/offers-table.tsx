@@ -30,7 +30,7 @@ const NUMERIC_HEADERS = new Set<string>([
   'Leverage',
 ]);
 
-const cell = 'whitespace-nowrap px-2.5 py-2.5';
+const cell = 'whitespace-nowrap px-2 py-2.5';
 const numeric = `${cell} text-right tabular-nums`;
 /** Row buttons a little smaller than the page's, so all eleven columns fit a laptop screen. */
 const compactButton = 'px-3! py-1.5!';
@@ -83,7 +83,7 @@ export function OffersTable({
               <th
                 key={header}
                 scope="col"
-                className={`px-2.5 py-2.5 align-bottom font-semibold ${NUMERIC_HEADERS.has(header) ? 'text-right' : ''}`}
+                className={`px-2 py-2.5 align-bottom font-semibold ${NUMERIC_HEADERS.has(header) ? 'text-right' : ''}`}
               >
                 {header}
               </th>
