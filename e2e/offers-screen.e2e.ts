@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import type { Offer } from '../src/contract/offers';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { alertsIn, signUpTrader } from './support/money-pages';
+import { screenshots } from './support/journey';
 import { fixtureAccept, fixtureOffer, fixtureOffers, fulfillJson } from './support/offer-fixtures';
 import { offersPage } from './support/offers-pages';
 import { waitForToast } from './support/pages';
@@ -28,6 +29,7 @@ function firstPage(): Offer[] {
 
 describe('the offers screen in the browser (fixture offers)', () => {
   const baseUrl = inject('baseUrl');
+  const { shot } = screenshots('heatsignal-offers-screen');
   let browser: BrowserSession;
   /** Each list call's query, in order. */
   let listCalls: URLSearchParams[] = [];
@@ -61,6 +63,7 @@ describe('the offers screen in the browser (fixture offers)', () => {
     };
     await offersPage.open(page, baseUrl);
     await expect.poll(() => page.getByTestId('offer-skeleton-row').count()).toBe(5);
+    await shot(page, 'offers-loading');
     release();
 
     await offersPage.rows(page).first().waitFor();
@@ -102,6 +105,7 @@ describe('the offers screen in the browser (fixture offers)', () => {
 
     await offersPage.tab(page, 'All').click();
     expect(await offersPage.tableTitle(page).innerText()).toBe('Offers (20 All)');
+    await shot(page, 'offers-all-20');
     const rows = offersPage.rows(page);
     expect(await offersPage.cells(rows.nth(0))).toEqual([
       'C0/USD',
@@ -231,6 +235,7 @@ describe('the offers screen in the browser (fixture offers)', () => {
     const refusal = 'Expected profit after costs is not positive: net -0.10%';
     await waitForToast(page, refusal);
     expect(await alertsIn(offersPage.modal(page))).toEqual([refusal]);
+    await shot(page, 'accept-refused');
     expect(accepts[2]?.headers()['idempotency-key']).not.toBe(keys[0]);
     await page.unroute(`**/api/offers/${offer.id}/accept`);
   });

@@ -77,7 +77,7 @@ export function OffersTable({
     <div className="overflow-x-auto rounded-lg border border-slate-700" aria-busy={loading || undefined}>
       <table className="min-w-full divide-y divide-slate-700 text-left text-sm">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-900/80 text-xs uppercase tracking-wide text-slate-400">
+        <thead className="bg-slate-900/80 text-xs uppercase text-slate-400">
           <tr className="border-l-4 border-l-transparent">
             {HEADERS.map((header) => (
               <th
