@@ -1,0 +1,397 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AcceptOfferResponse } from '../src/contract/offers';
+import { REFERRAL_ALREADY_USED_MESSAGE, REFERRAL_POINTS } from '../src/contract/referrals';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { startDedicatedServer, type DedicatedServer } from './support/dedicated-server';
+import {
+  cents,
+  dollars,
+  recordApiWrites,
+  screenshots,
+  waitForToastWithin,
+  type ApiWrite,
+} from './support/journey';
+import { alertsIn, paymentsPage, referralsPage, settingsPage, signUpTrader } from './support/money-pages';
+import { acceptFirstTaken, offersPage } from './support/offers-pages';
+import { PASSWORD, uniqueEmail, waitForToast } from './support/pages';
+
+/*
+ * Issue #7's "Done when", as a newcomer does it in Chromium, through the screens only: sign up
+ * through a friend's referral link, deposit, accept an offer, watch the trade close, find the
+ * balance the ledger implies, withdraw (pending), tip, try to apply things twice, save preferences.
+ *
+ * The file runs its own server on a simulated market 300 times faster than the wall clock (one
+ * real second is five market minutes): the first offers appear within about a minute of start-up
+ * and a trade with a 0.1 % auto-close usually closes within a minute or two. Screenshots of the
+ * key steps go to a temp folder (printed at the start; E2E_SCREENSHOTS chooses another).
+ */
+
+const SIM_SPEED = '300';
+/** The newcomer's auto tip at the close: the preference's default. */
+const AUTO_TIP_PERCENT = 5;
+const OFFERS_TIMEOUT = 120_000;
+const TRADE_CLOSE_TIMEOUT = 180_000;
+
+describe("a newcomer's whole loop in the browser (own server, fast simulated market)", () => {
+  const { dir: shotsDir, shot } = screenshots('heatsignal-newcomer');
+  let server: DedicatedServer;
+  let baseUrl: string;
+  let friend: BrowserSession;
+  let newcomer: BrowserSession;
+  let referralCode = '';
+  let tradesTab: Page;
+  let accepted: AcceptOfferResponse;
+  /** Every POST / PUT the newcomer's browser sends to the API, with its Idempotency-Key. */
+  let writes: ApiWrite[] = [];
+  const writesTo = (suffix: string) => writes.filter((w) => w.path.endsWith(suffix));
+
+  beforeAll(async () => {
+    console.info(`newcomer journey screenshots: ${shotsDir}`);
+    server = await startDedicatedServer({ SIM_SPEED });
+    baseUrl = server.baseUrl;
+    friend = await openBrowser();
+    newcomer = await openBrowser();
+    writes = recordApiWrites(newcomer.context);
+  }, 120_000);
+
+  afterAll(async () => {
+    await newcomer?.close();
+    await friend?.close();
+    await server?.stop();
+  });
+
+  it("signs up through a friend's referral link, the code applied at sign-up", async () => {
+    // The friend is the server's first account (the operator); the newcomer is an ordinary trader.
+    await signUpTrader(friend.page, baseUrl, 'Rita Referrer');
+    await referralsPage.open(friend.page, baseUrl);
+    referralCode = await referralsPage.ownCode(friend.page);
+
+    const { page } = newcomer;
+    await page.goto(`${baseUrl}/r/${referralCode}`);
+    await waitForToast(page, `Referral code ${referralCode} applied`);
+    await page.waitForURL(/\/auth$/);
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByLabel('Name').fill('Nina Newcomer');
+    await page.getByLabel('Email').fill(uniqueEmail('nina-newcomer'));
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await waitForToast(page, 'Referral submitted successfully');
+    await page.waitForURL(/\/dashboard$/);
+    await shot(page, 'signed-up-via-referral');
+
+    await referralsPage.open(page, baseUrl);
+    const history = page.getByRole('table', { name: 'Referral history' }).locator('tbody tr');
+    await history.filter({ hasText: 'You' }).first().waitFor();
+    expect(await history.count()).toBe(1);
+  });
+
+  it('answers bad deposits word for word and moves nothing, then deposits $500 with pm_card_visa', async () => {
+    const { page } = newcomer;
+    await paymentsPage.open(page, baseUrl);
+    await paymentsPage.available(page).filter({ hasText: '$0.00' }).waitFor();
+    const form = paymentsPage.form(page, 'Deposit');
+
+    await paymentsPage.deposit(page, '', '');
+    expect(await alertsIn(form)).toEqual(['Amount is required', 'Payment method ID is required']);
+    await paymentsPage.deposit(page, '5', 'visa');
+    expect(await alertsIn(form)).toEqual(['Minimum $10', 'Invalid format']);
+    await shot(page, 'deposit-refused-inline');
+    expect(writesTo('/api/payments/deposit')).toEqual([]);
+
+    // A card the provider declines: the server's reason, a failed row, and still $0.00.
+    await paymentsPage.deposit(page, '25', 'pm_card_chargeDeclined');
+    await waitForToast(page, 'Your card was declined.');
+    await expect
+      .poll(async () => (await paymentsPage.historyRows(page))[0]?.slice(2, 4))
+      .toEqual(['Deposit', '$25.00']);
+    expect(await paymentsPage.available(page).innerText()).toBe('$0.00');
+
+    await paymentsPage.deposit(page, '500', 'pm_card_visa');
+    await waitForToast(page, 'Deposit request submitted');
+    await paymentsPage.available(page).filter({ hasText: '$500.00' }).waitFor();
+    await expect
+      .poll(async () => (await paymentsPage.historyRows(page))[0]?.slice(2, 5))
+      .toEqual(['Deposit', '$500.00', 'Completed']);
+    await shot(page, 'deposited-500');
+  });
+
+  it(
+    'finds the offers screen as the spec lays it out, and bad accept inputs move nothing',
+    async () => {
+      const { page } = newcomer;
+      // Your Trades stays open in a second tab, so the trade's live updates are seen as they come.
+      tradesTab = await newcomer.context.newPage();
+      await tradesTab.goto(`${baseUrl}/trades`);
+      await tradesTab.getByText('No trades available. Accept an offer to start trading!').waitFor();
+
+      await offersPage.open(page, baseUrl);
+      expect(await offersPage.tab(page, 'Hot').getAttribute('aria-selected')).toBe('true');
+      // A fresh market needs its first analyses; new offers arrive live, without a reload.
+      await expect
+        .poll(() => offersPage.tabCount(page, 'All'), { timeout: OFFERS_TIMEOUT, interval: 1_000 })
+        .toBeGreaterThan(0);
+
+      await offersPage.tab(page, 'All').click();
+      const rows = offersPage.rows(page);
+      const all = await offersPage.tabCount(page, 'All');
+      expect(await offersPage.tableTitle(page).innerText()).toBe(`Offers (${all} All)`);
+      expect(await rows.count()).toBe(all);
+      for (const row of await rows.all()) {
+        const cells = await offersPage.cells(row);
+        expect(cells[1]).toMatch(/^-?\d+\.\d{2}%$/);
+        expect(['Low', 'Medium', 'High']).toContain(cells[2]);
+        expect(cells[3]).toMatch(/^\d+\.\d{2}%$/);
+        expect(cells[4]).toMatch(/^\d+\.\d{2}$/);
+        expect(['Open', 'Hot']).toContain(cells[6]);
+        expect(cells[8]).toMatch(/^\$\d+(\.\d{1,2})?[KMBT]?$/);
+        expect(cells[9]).toBe('1x');
+        const heat = Number(cells[4]);
+        expect(await row.getAttribute('data-heat-band')).toBe(
+          heat > 75 ? 'red' : heat > 50 ? 'orange' : 'green',
+        );
+      }
+      await shot(page, 'offers-all-tab');
+
+      const first = rows.first();
+      const [pair, , , , , positionType] = await offersPage.cells(first);
+      await first.locator('td').first().click();
+      const details = await offersPage.details(page);
+      expect(details.Pair).toBe(pair);
+      expect(details['Position Type']).toBe(positionType);
+      await offersPage.modal(page).getByText('AI Comments').waitFor();
+      expect(await offersPage.entryAmount(page).inputValue()).toBe('100');
+      expect(await offersPage.autoClose(page).inputValue()).toBe('5');
+      await shot(page, 'offer-details-modal');
+
+      const modal = offersPage.modal(page);
+      await offersPage.entryAmount(page).fill('');
+      await offersPage.autoClose(page).fill('0');
+      await modal.getByRole('button', { name: 'Accept' }).click();
+      expect(await alertsIn(modal)).toEqual(['Invalid entry amount', 'Invalid auto-close profit percent']);
+      await offersPage.entryAmount(page).fill('-5');
+      await offersPage.autoClose(page).fill('1');
+      await modal.getByRole('button', { name: 'Accept' }).click();
+      expect(await alertsIn(modal)).toEqual(['Invalid entry amount']);
+      await shot(page, 'accept-refused-inline');
+      await modal.getByRole('button', { name: 'Close' }).click();
+      await modal.waitFor({ state: 'detached' });
+
+      // Reject asks first; saying no sends nothing and keeps the offer.
+      let asked = '';
+      page.once('dialog', (dialog) => {
+        asked = dialog.message();
+        void dialog.dismiss();
+      });
+      await first.getByRole('button', { name: 'Reject' }).click();
+      expect(asked).toBe('Are you sure you want to reject this offer?');
+      expect(await rows.count()).toBe(all);
+      expect(writes.filter((w) => /\/api\/offers\//.test(w.path))).toEqual([]);
+    },
+    OFFERS_TIMEOUT + 30_000,
+  );
+
+  it(
+    'accepts an offer for $100 with a 0.1 % auto-close: the trade and the new balance are shown',
+    async () => {
+      const { page } = newcomer;
+      const modal = offersPage.modal(page);
+      const attempt = await acceptFirstTaken(page, {
+        entryAmount: '100',
+        autoClose: '0.1',
+        waitForOffers: OFFERS_TIMEOUT,
+        onRefusal: () => shot(page, 'accept-refused-by-server'),
+      });
+      expect(attempt.accepted, `every offer refused: ${attempt.refusals.join(' / ')}`).not.toBeNull();
+      accepted = attempt.accepted!;
+
+      const { trade } = accepted;
+      expect(trade.amount).toBe(100);
+      expect(trade.autoCloseProfitPercent).toBe(0.1);
+      expect(accepted.balance).toBe(400);
+      await waitForToast(page, 'Offer accepted successfully');
+      await waitForToast(page, `Trade opened: ${trade.pair} $100.00; balance $400.00`);
+      await modal.waitFor({ state: 'detached' });
+      expect(await page.getByTestId('balance-after-accept').innerText()).toBe('$400.00');
+      await shot(page, 'offer-accepted');
+      // The accepted offer has left this trader's list.
+      const acceptedOffer = offersPage.table(page).locator(`tbody tr[aria-label="${attempt.row}"]`);
+      await expect.poll(() => acceptedOffer.count()).toBe(0);
+
+      const accepts = writesTo('/accept');
+      expect(accepts.every((w) => /^[0-9a-f-]{36}$/.test(w.key ?? ''))).toBe(true);
+      expect(new Set(accepts.map((w) => w.key)).size).toBe(accepts.length);
+    },
+    OFFERS_TIMEOUT + 60_000,
+  );
+
+  let profitCents = 0;
+
+  it(
+    "shows the trade closing live on Your Trades ('Trade {id} updated: closed')",
+    async () => {
+      const { trade } = accepted;
+      await tradesTab.bringToFront();
+      const row = tradesTab.getByRole('table', { name: 'Your trades' }).locator('tbody tr', {
+        has: tradesTab.locator(`[title="${trade.id}"]`),
+      });
+      await row.waitFor();
+      await waitForToastWithin(tradesTab, `Trade ${trade.id} updated: closed`, TRADE_CLOSE_TIMEOUT);
+      await expect.poll(async () => (await row.locator('td').allInnerTexts())[5]?.trim()).toBe('Closed');
+      await shot(tradesTab, 'trade-closed-live');
+      const cells = (await row.locator('td').allInnerTexts()).map((t) => t.trim());
+      expect(cells[1]).toBe(trade.pair);
+      expect(cells[3]).toBe('$100.00');
+      expect(cells[6]).not.toBe('N/A');
+      // On $100 a percent with two decimals is exactly the profit in cents.
+      profitCents = Math.round(Number(cells[4]!.replace('%', '')) * 100);
+      await tradesTab.close();
+    },
+    TRADE_CLOSE_TIMEOUT + 30_000,
+  );
+
+  it('Payments shows the balance the ledger implies: 500 − 100 + returned − auto tip', async () => {
+    expect(accepted).toBeDefined();
+    const { page } = newcomer;
+    await paymentsPage.open(page, baseUrl);
+    const history = await paymentsPage.historyRows(page);
+    const autoTips = history.filter((row) => row[2] === 'Tip (auto)');
+    const tipCents = profitCents > 0 ? Math.floor((profitCents * AUTO_TIP_PERCENT) / 100) : 0;
+    if (tipCents > 0) {
+      expect(autoTips.map((row) => row.slice(3, 5))).toEqual([[dollars(tipCents), 'Completed']]);
+    } else {
+      expect(autoTips).toEqual([]);
+    }
+    const expected = 50_000 - 10_000 + (10_000 + profitCents) - tipCents;
+    await paymentsPage
+      .available(page)
+      .filter({ hasText: dollars(expected) })
+      .waitFor();
+    expect(cents(await paymentsPage.available(page).innerText())).toBe(expected);
+    await shot(page, 'payments-after-close');
+  });
+
+  it('requests a withdrawal that stays Pending, refusing bad amounts word for word', async () => {
+    const { page } = newcomer;
+    const before = cents(await paymentsPage.available(page).innerText());
+    const form = paymentsPage.form(page, 'Withdraw');
+    await paymentsPage.withdraw(page, '10');
+    expect(await alertsIn(form)).toEqual(['Minimum $20']);
+    expect(writesTo('/api/payments/withdrawal')).toEqual([]);
+
+    // More than the available balance: the server's refusal, and nothing held.
+    await paymentsPage.withdraw(page, String((before + 100) / 100));
+    await page
+      .locator('.Toastify__toast--error')
+      .filter({ hasText: /balance/i })
+      .first()
+      .waitFor();
+    expect(cents(await paymentsPage.available(page).innerText())).toBe(before);
+    expect(await paymentsPage.held(page).count()).toBe(0);
+
+    await paymentsPage.withdraw(page, '50');
+    await waitForToast(page, 'Withdrawal request submitted');
+    await paymentsPage
+      .available(page)
+      .filter({ hasText: dollars(before - 5_000) })
+      .waitFor();
+    await paymentsPage.held(page).filter({ hasText: '$50.00' }).waitFor();
+    await page.reload();
+    await paymentsPage.held(page).filter({ hasText: '$50.00' }).waitFor();
+    await expect
+      .poll(async () => (await paymentsPage.historyRows(page))[0]?.slice(2, 6))
+      .toEqual(['Withdrawal', '$50.00', 'Pending', 'N/A']);
+    await shot(page, 'withdrawal-pending');
+  });
+
+  it('tips $1 (below $1 refused), and nothing is applied twice', async () => {
+    const { page } = newcomer;
+    const before = cents(await paymentsPage.available(page).innerText());
+    await paymentsPage.tip(page, '0.5');
+    expect(await alertsIn(paymentsPage.form(page, 'Tip'))).toEqual(['Minimum $1']);
+    await paymentsPage.tip(page, '1');
+    await waitForToast(page, 'Tip sent');
+    await paymentsPage
+      .available(page)
+      .filter({ hasText: dollars(before - 100) })
+      .waitFor();
+
+    const history = (await paymentsPage.historyRows(page)).map((row) => row.slice(2, 5).join(' | '));
+    expect(history.filter((row) => row === 'Tip | $1.00 | Completed')).toHaveLength(1);
+    expect(history.filter((row) => row === 'Withdrawal | $50.00 | Pending')).toHaveLength(1);
+    expect(history.filter((row) => row === 'Deposit | $500.00 | Completed')).toHaveLength(1);
+    const moneyKeys = writes
+      .filter((w) => /\/api\/(payments\/|offers\/.*\/accept)/.test(w.path))
+      .map((w) => w.key);
+    expect(moneyKeys.every(Boolean)).toBe(true);
+    expect(new Set(moneyKeys).size).toBe(moneyKeys.length);
+    await shot(page, 'tipped');
+
+    // The friend's code was applied at sign-up: a second time is refused, by the server's words.
+    await referralsPage.open(page, baseUrl);
+    await referralsPage.submit(page, referralCode);
+    await waitForToast(page, REFERRAL_ALREADY_USED_MESSAGE);
+    const history2 = page.getByRole('table', { name: 'Referral history' }).locator('tbody tr');
+    expect(await history2.count()).toBe(1);
+
+    // The friend earned the sign-up and the first-deposit points once each.
+    const points = String(REFERRAL_POINTS.signUp + REFERRAL_POINTS.firstDeposit);
+    await referralsPage.open(friend.page, baseUrl);
+    const mine = friend.page
+      .getByRole('table', { name: 'Top 50 referrers' })
+      .locator('tbody tr')
+      .filter({ hasText: '(you)' });
+    await expect.poll(async () => (await mine.locator('td').allInnerTexts())[2]?.trim()).toBe(points);
+    await shot(friend.page, 'friend-points');
+  });
+
+  it(
+    'saves preferences (bad ones refused, nothing saved), finds them after a reload and in the accept form; rejects an offer',
+    async () => {
+      const { page } = newcomer;
+      await settingsPage.open(page, baseUrl);
+      const form = settingsPage.form(page);
+      await form.getByLabel('Preferred Pairs').fill('BTC/USD, btc-usd');
+      await settingsPage.save(page);
+      expect(await alertsIn(form)).toEqual([
+        'Pairs must be in format XXX/YYY (e.g., BTC/USD), comma-separated',
+      ]);
+      expect(writesTo('/api/users/preferences')).toEqual([]);
+
+      await form.getByLabel('Preferred Pairs').fill('BTC/USD, ETH/USD');
+      await form.getByLabel('Min Success Rate (%)').fill('55');
+      await form.getByLabel('Default Auto-Close Profit (%)').fill('0.5');
+      await settingsPage.save(page);
+      await waitForToast(page, 'Preferences updated');
+      expect(writesTo('/api/users/preferences')).toHaveLength(1);
+
+      await page.reload();
+      await settingsPage.form(page).waitFor();
+      expect(await form.getByLabel('Preferred Pairs').inputValue()).toBe('BTC/USD, ETH/USD');
+      expect(await form.getByLabel('Min Success Rate (%)').inputValue()).toBe('55');
+      expect(await form.getByLabel('Default Auto-Close Profit (%)').inputValue()).toBe('0.5');
+      await shot(page, 'preferences-saved');
+
+      // The offers screen's accept form now starts from the saved auto-close default.
+      await offersPage.open(page, baseUrl);
+      await offersPage.tab(page, 'All').click();
+      const row = offersPage.rows(page).first();
+      await row.waitFor({ timeout: OFFERS_TIMEOUT });
+      await row.locator('td').first().click();
+      expect(await offersPage.entryAmount(page).inputValue()).toBe('100');
+      expect(await offersPage.autoClose(page).inputValue()).toBe('0.5');
+      await shot(page, 'accept-form-from-preferences');
+
+      // Not this one: rejected after the confirmation, it leaves the list.
+      const name = await row.getAttribute('aria-label');
+      page.once('dialog', (dialog) => void dialog.accept());
+      await offersPage.modal(page).getByRole('button', { name: 'Reject' }).click();
+      await waitForToast(page, 'Offer rejected successfully');
+      await offersPage.modal(page).waitFor({ state: 'detached' });
+      const rejected = offersPage.table(page).locator(`tbody tr[aria-label="${name}"]`);
+      await expect.poll(() => rejected.count()).toBe(0);
+      expect(writesTo('/reject')).toHaveLength(1);
+    },
+    OFFERS_TIMEOUT + 30_000,
+  );
+});

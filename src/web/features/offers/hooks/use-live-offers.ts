@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { useSocket, useSocketEvent } from '../../../lib/use-socket';
+import type { OffersPages } from '../api/get-offers';
+import { offersKeys } from '../api/query-keys';
+import { applyNewOffer, applyOfferUpdate } from '../lib/live-offers';
+
+/**
+ * The offers screen's socket (trader spec 7: offer_update, new_offer; connection errors are
+ * toasted by `useSocket`). Updates merge into the cached pages, so the table, the tabs and their
+ * counts follow at once without a refetch.
+ */
+export function useLiveOffers(): void {
+  const queryClient = useQueryClient();
+  const socket = useSocket();
+
+  useSocketEvent(socket, 'offer_update', (offer) => {
+    let replaced = false;
+    queryClient.setQueryData<OffersPages>(offersKeys.list, (pages) => {
+      if (!pages) return pages;
+      const result = applyOfferUpdate(pages, offer);
+      replaced = result.outcome === 'replaced';
+      return result.pages;
+    });
+    if (replaced) toast.info(`Offer ${offer.pair} updated`, { toastId: `offer-update-${offer.id}` });
+  });
+
+  useSocketEvent(socket, 'new_offer', (offer) => {
+    queryClient.setQueryData<OffersPages>(offersKeys.list, (pages) =>
+      pages ? applyNewOffer(pages, offer) : pages,
+    );
+    toast.success(`New offer: ${offer.pair}`, { toastId: `new-offer-${offer.id}` });
+  });
+}
