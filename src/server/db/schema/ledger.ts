@@ -57,7 +57,10 @@ export const ledgerAccounts = pgTable(
       'ledger_accounts_owner_check',
       sql`(${inValues(t.kind, userLedgerAccountKinds)}) = (${t.userId} is not null)`,
     ),
-    check('ledger_accounts_balance_kept_check', sql`(${t.userId} is not null) = (${t.balanceCents} is not null)`),
+    check(
+      'ledger_accounts_balance_kept_check',
+      sql`(${t.userId} is not null) = (${t.balanceCents} is not null)`,
+    ),
     check('ledger_accounts_balance_check', sql`${t.balanceCents} >= 0`),
   ],
 );
