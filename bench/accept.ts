@@ -2,12 +2,98 @@ import { POSITION_TYPES } from '../src/contract/enums';
 import { createControlledMarket } from '../src/server/modules/trading/testing/controlled-market';
 import { createScriptedExecutor } from '../src/server/modules/trading/testing/scripted-executor';
 import { seedOffer, seedPair } from '../src/server/modules/offers/testing/market-fixtures';
+import Fastify from 'fastify';
+import { createTestDatabase } from '../src/server/db/testing';
 import { createTestApp, signUp, type TestUser } from '../src/server/testing/test-app';
 import { DB_KIND } from './load';
 import type { BenchRow } from './table';
 
 const TRADERS = 20;
 const PAIRS = ['BTC', 'ETH'];
+
+/**
+ * The baseline: Fastify answering each POST with the smallest honest money write on the same kind of
+ * database — one transaction that locks a balance row, moves it and inserts two entry rows — driven
+ * by the same traders, requests and concurrency as the accepts.
+ */
+async function startWriteBaseline(accounts: number) {
+  const database = await createTestDatabase();
+  const query = async (text: string, params: unknown[] = []) =>
+    database.kind === 'pglite' ? database.client.query(text, params) : database.client.query(text, params);
+  await query(
+    'create table bench_balances (id integer primary key, cents bigint not null check (cents >= 0))',
+  );
+  await query(
+    'create table bench_entries (id bigserial primary key, account integer not null, cents bigint not null)',
+  );
+  await query(`insert into bench_balances select g, 1000000 from generate_series(0, ${accounts - 1}) g`);
+  const move = async (account: number) => {
+    const statements = [
+      ['begin', []],
+      ['select cents from bench_balances where id = $1 for update', [account]],
+      ['update bench_balances set cents = cents - 2500 where id = $1', [account]],
+      ['insert into bench_entries (account, cents) values ($1, -2500), (-1, 2500)', [account]],
+      ['commit', []],
+    ] as const;
+    if (database.kind === 'pglite') {
+      await database.client.transaction(async (tx) => {
+        for (const [text, params] of statements.slice(1, -1)) await tx.query(text, [...params]);
+      });
+    } else {
+      const client = await database.client.connect();
+      try {
+        for (const [text, params] of statements) await client.query(text, [...params]);
+      } finally {
+        client.release();
+      }
+    }
+  };
+  const app = Fastify();
+  app.post<{ Params: { account: string } }>('/move/:account', async (request) => {
+    await move(Number(request.params.account));
+    return { ok: true };
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+interface Run {
+  rate: number;
+  p50: number;
+  p99: number;
+  count: number;
+}
+
+/** Each of `clients` sends `perClient` POSTs one after another, all clients at once. */
+async function drive(
+  clients: number,
+  perClient: number,
+  send: (client: number, n: number) => Promise<Response>,
+): Promise<Run> {
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let n = 0; n < perClient; n++) {
+        const start = performance.now();
+        const res = await send(client, n);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`bench request refused: ${res.status}`);
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+  return { rate: latencies.length / seconds, p50: p(0.5), p99: p(0.99), count: latencies.length };
+}
 
 /**
  * Accepts over real HTTP: TRADERS traders at once, each accepting every live offer in turn (2 pairs
@@ -45,34 +131,39 @@ export async function benchAccept(): Promise<BenchRow[]> {
     }
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
 
-    const latencies: number[] = [];
-    let failures = 0;
-    const started = performance.now();
-    await Promise.all(
-      traders.map(async (trader) => {
-        for (const offerId of offerIds) {
-          const start = performance.now();
-          const res = await fetch(`${url}/api/offers/${offerId}/accept`, {
-            method: 'POST',
-            headers: { ...trader.auth, 'content-type': 'application/json' },
-            body: JSON.stringify({ entryAmount: 25 }),
-          });
-          await res.arrayBuffer();
-          latencies.push(performance.now() - start);
-          if (res.status !== 200) failures += 1;
-        }
+    const baseline = await startWriteBaseline(TRADERS);
+    let base: Run;
+    try {
+      base = await drive(TRADERS, offerIds.length, (client) =>
+        fetch(`${baseline.url}/move/${client}`, { method: 'POST' }),
+      );
+    } finally {
+      await baseline.close();
+    }
+    const accepts = await drive(TRADERS, offerIds.length, (client, n) =>
+      fetch(`${url}/api/offers/${offerIds[n]}/accept`, {
+        method: 'POST',
+        headers: { ...traders[client]!.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ entryAmount: 25 }),
       }),
     );
-    const seconds = (performance.now() - started) / 1000;
-    if (failures > 0) throw new Error(`accept bench: ${failures} accepts were refused`);
-    const sorted = [...latencies].sort((a, b) => a - b);
-    const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
     const mismatched = await ledger.mismatchedAccounts();
+    const ms = (v: number) => `${v.toFixed(0)} ms`;
     return [
       {
+        name: `baseline: Fastify + one locked money write (${DB_KIND})`,
+        value: `${base.rate.toFixed(0)} req/s`,
+        detail: `p50 ${ms(base.p50)}, p99 ${ms(base.p99)}; ${base.count} requests by ${TRADERS} clients at once`,
+      },
+      {
         name: `accept an offer (${DB_KIND})`,
-        value: `${(latencies.length / seconds).toFixed(0)} accepts/s`,
-        detail: `p50 ${p(0.5).toFixed(0)} ms, p99 ${p(0.99).toFixed(0)} ms; ${latencies.length} accepts by ${TRADERS} traders at once; ledger ${mismatched.length === 0 ? 'whole' : 'MISMATCHED'}`,
+        value: `${accepts.rate.toFixed(0)} accepts/s`,
+        detail: `p50 ${ms(accepts.p50)}, p99 ${ms(accepts.p99)}; ${accepts.count} accepts by ${TRADERS} traders at once; ledger ${mismatched.length === 0 ? 'whole' : 'MISMATCHED'}`,
+      },
+      {
+        name: 'accept vs baseline',
+        value: `${((accepts.rate / base.rate) * 100).toFixed(0)} % of req/s`,
+        detail: `p99 ×${(accepts.p99 / Math.max(base.p99, 1)).toFixed(2)} (checks, order book, paper fill, two transactions)`,
       },
     ];
   } finally {

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /*
- * A server of its own for one browser test file, beside the suite's shared one (global-setup.ts,
- * which also builds the web app this server serves from dist/): its own port and data folder, and
+ * A server of its own: the suite's shared one (global-setup.ts, after it builds the web app this
+ * serves from dist/), or one for a single browser test file: its own port and data folder, and
  * its own environment, e.g. a simulated market running SIM_SPEED times faster than the wall clock.
  */
 

@@ -11,6 +11,7 @@ import {
   withdrawalEndpoint,
 } from '../../../contract/payments';
 import { idempotent } from '../../http/idempotency';
+import { rawBodyOf, registerRawBodyRoutes } from '../../http/raw-body';
 import type { ViewerResolver } from '../auth/viewer';
 import type { LedgerService } from '../ledger/ledger.service';
 import { toCents } from './payment-dto';
@@ -86,19 +87,18 @@ export function registerPaymentRoutes(deps: PaymentRouteDeps) {
         },
       );
 
-      void root.register(async (scope) => {
-        // The provider signs the exact bytes it sent, so the body stays raw until it is verified.
-        scope.removeAllContentTypeParsers();
-        scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      registerRawBodyRoutes(root, (scope) => {
         scope
           .withTypeProvider<ZodTypeProvider>()
           .post(
             stripeWebhookEndpoint.path,
             { schema: { response: { 200: stripeWebhookEndpoint.response } } },
             async (request) => {
-              const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
               const signature = request.headers['stripe-signature'];
-              return payments.handleCardWebhook(raw, typeof signature === 'string' ? signature : undefined);
+              return payments.handleCardWebhook(
+                rawBodyOf(request),
+                typeof signature === 'string' ? signature : undefined,
+              );
             },
           );
       });

@@ -6,6 +6,7 @@ import {
   webhookSignatureHeaders,
 } from '../../../contract/admin-triggers';
 import { badRequest } from '../../http/errors';
+import { rawBodyOf, registerRawBodyRoutes } from '../../http/raw-body';
 import type { ViewerResolver } from '../auth/viewer';
 import type { TriggersService } from './triggers.service';
 import type { WebhookSecretsService } from './webhook-secrets.service';
@@ -40,17 +41,14 @@ export function registerTriggerRoutes(deps: {
     },
 
     public: (root: FastifyInstance): void => {
-      void root.register(async (scope) => {
-        // The signature covers the exact bytes sent, so the body stays raw until it is verified.
-        scope.removeAllContentTypeParsers();
-        scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      registerRawBodyRoutes(root, (scope) => {
         scope
           .withTypeProvider<ZodTypeProvider>()
           .post(
             triggerWebhookEndpoint.path,
             { schema: { response: { 200: triggerWebhookEndpoint.response } } },
             async (request) => {
-              const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+              const raw = rawBodyOf(request);
               const header = (name: string) => {
                 const value = request.headers[name];
                 return typeof value === 'string' ? value : undefined;

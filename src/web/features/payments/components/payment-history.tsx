@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import type { Payment } from '../../../../contract/payments';
-import { DataTable, type Column } from '../../../components/ui/data-table';
-import { LoadError } from '../../../components/ui/load-error';
-import { Pager } from '../../../components/ui/pager';
-import { SectionCard } from '../../../components/ui/section-card';
+import type { Column } from '../../../components/ui/data-table';
+import { PagedTableCard } from '../../../components/ui/paged-table-card';
 import { NOT_AVAILABLE, capitalize, formatDateTime, formatMoney, shortId } from '../../../lib/format';
-import { serverErrorMessage, useLoadErrorToast } from '../../../lib/use-load-error';
+import { useLoadErrorToast } from '../../../lib/use-load-error';
 import { PAYMENT_HISTORY_ERROR, usePaymentHistory } from '../api/get-payment-history';
 import { PAYMENTS_PAGE_SIZE } from '../api/query-keys';
 import { PaymentStatusCell } from './payment-status';
@@ -42,36 +40,21 @@ export function PaymentHistory() {
   useLoadErrorToast(history.error, { fallback: PAYMENT_HISTORY_ERROR, toastId: 'payment-history-error' });
 
   return (
-    <SectionCard
+    <PagedTableCard
       title="Payment History"
-      actions={history.data ? <span className="text-slate-400">{history.data.total} total</span> : null}
-    >
-      {history.isError && !history.data ? (
-        <LoadError
-          title={PAYMENT_HISTORY_ERROR}
-          detail={serverErrorMessage(history.error, PAYMENT_HISTORY_ERROR)}
-        />
-      ) : (
-        <>
-          <DataTable
-            caption="Payment history"
-            columns={columns}
-            rows={history.data?.payments}
-            rowKey={(p) => p.id}
-            loading={history.isPending}
-            loadingText="Loading payment history..."
-            emptyText="No payments yet."
-          />
-          <Pager
-            label="Payment history pages"
-            page={page}
-            pageSize={PAYMENTS_PAGE_SIZE}
-            total={history.data?.total ?? 0}
-            onPageChange={setPage}
-            disabled={history.isPlaceholderData}
-          />
-        </>
-      )}
-    </SectionCard>
+      caption="Payment history"
+      query={history}
+      rows={history.data?.payments}
+      total={history.data?.total}
+      columns={columns}
+      rowKey={(p) => p.id}
+      errorTitle={PAYMENT_HISTORY_ERROR}
+      loadingText="Loading payment history..."
+      emptyText="No payments yet."
+      page={page}
+      pageSize={PAYMENTS_PAGE_SIZE}
+      onPageChange={setPage}
+      pagerLabel="Payment history pages"
+    />
   );
 }

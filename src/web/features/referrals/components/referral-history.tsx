@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import type { ReferralRecord } from '../../../../contract/referrals';
-import { DataTable, type Column } from '../../../components/ui/data-table';
-import { LoadError } from '../../../components/ui/load-error';
-import { Pager } from '../../../components/ui/pager';
-import { SectionCard } from '../../../components/ui/section-card';
+import type { Column } from '../../../components/ui/data-table';
+import { PagedTableCard } from '../../../components/ui/paged-table-card';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatDateTime, shortId } from '../../../lib/format';
-import { serverErrorMessage, useLoadErrorToast } from '../../../lib/use-load-error';
+import { useLoadErrorToast } from '../../../lib/use-load-error';
 import { REFERRALS_FETCH_ERROR, useReferrals } from '../api/get-referrals';
 import { REFERRALS_PAGE_SIZE } from '../api/query-keys';
 
@@ -42,36 +40,21 @@ export function ReferralHistory() {
   ];
 
   return (
-    <SectionCard
+    <PagedTableCard
       title="Referral History"
-      actions={referrals.data ? <span className="text-slate-400">{referrals.data.total} total</span> : null}
-    >
-      {referrals.isError && !referrals.data ? (
-        <LoadError
-          title={REFERRALS_FETCH_ERROR}
-          detail={serverErrorMessage(referrals.error, REFERRALS_FETCH_ERROR)}
-        />
-      ) : (
-        <>
-          <DataTable
-            caption="Referral history"
-            columns={columns}
-            rows={referrals.data?.referrals}
-            rowKey={(r) => r.id}
-            loading={referrals.isPending}
-            loadingText="Loading referrals..."
-            emptyText="No referrals yet. Share your code to invite friends."
-          />
-          <Pager
-            label="Referral history pages"
-            page={page}
-            pageSize={REFERRALS_PAGE_SIZE}
-            total={referrals.data?.total ?? 0}
-            onPageChange={setPage}
-            disabled={referrals.isPlaceholderData}
-          />
-        </>
-      )}
-    </SectionCard>
+      caption="Referral history"
+      query={referrals}
+      rows={referrals.data?.referrals}
+      total={referrals.data?.total}
+      columns={columns}
+      rowKey={(r) => r.id}
+      errorTitle={REFERRALS_FETCH_ERROR}
+      loadingText="Loading referrals..."
+      emptyText="No referrals yet. Share your code to invite friends."
+      page={page}
+      pageSize={REFERRALS_PAGE_SIZE}
+      onPageChange={setPage}
+      pagerLabel="Referral history pages"
+    />
   );
 }

@@ -3,11 +3,9 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import type { Trade } from '../../../../contract/trades';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { DataTable, type Column } from '../../../components/ui/data-table';
-import { LoadError } from '../../../components/ui/load-error';
+import type { Column } from '../../../components/ui/data-table';
+import { PagedTableCard } from '../../../components/ui/paged-table-card';
 import { PageTitle } from '../../../components/ui/page-title';
-import { Pager } from '../../../components/ui/pager';
-import { SectionCard } from '../../../components/ui/section-card';
 import { formatDateTime, formatMoney, formatPositionType, shortId } from '../../../lib/format';
 import { serverErrorMessage, useLoadErrorToast } from '../../../lib/use-load-error';
 import { TRADE_STATUS_ERROR, useCheckTradeStatus } from '../api/check-trade-status';
@@ -88,37 +86,22 @@ export function TradesPage() {
           View Offers
         </Link>
       </PageTitle>
-      <SectionCard
+      <PagedTableCard
         title="Trade History"
-        actions={trades.data ? <span className="text-slate-400">{trades.data.total} total</span> : null}
-      >
-        {trades.isError && !trades.data ? (
-          <LoadError
-            title={TRADES_FETCH_ERROR}
-            detail={serverErrorMessage(trades.error, TRADES_FETCH_ERROR)}
-          />
-        ) : (
-          <>
-            <DataTable
-              caption="Your trades"
-              columns={columns}
-              rows={trades.data?.trades}
-              rowKey={(t) => t.id}
-              loading={trades.isPending}
-              loadingText="Loading trades..."
-              emptyText={EMPTY_TRADES}
-            />
-            <Pager
-              label="Trade pages"
-              page={page}
-              pageSize={TRADES_PAGE_SIZE}
-              total={trades.data?.total ?? 0}
-              onPageChange={setPage}
-              disabled={trades.isPlaceholderData}
-            />
-          </>
-        )}
-      </SectionCard>
+        caption="Your trades"
+        query={trades}
+        rows={trades.data?.trades}
+        total={trades.data?.total}
+        columns={columns}
+        rowKey={(t) => t.id}
+        errorTitle={TRADES_FETCH_ERROR}
+        loadingText="Loading trades..."
+        emptyText={EMPTY_TRADES}
+        page={page}
+        pageSize={TRADES_PAGE_SIZE}
+        onPageChange={setPage}
+        pagerLabel="Trade pages"
+      />
     </>
   );
 }
