@@ -42,7 +42,7 @@ export const successDefinitionSchema = z.object({
   takeProfitPercent: z.number(),
   stopLossPercent: z.number(),
   horizonMinutes: z.number().int().min(1),
-  /** Per side. */
+  /** Round trip: the taker fee of the entry plus that of the exit (2 × 0.26 % by default). */
   feePercent: z.number(),
 });
 export type SuccessDefinition = z.infer<typeof successDefinitionSchema>;
