@@ -25,7 +25,7 @@ export function testOffer(id: string, over: Partial<Offer> = {}): Offer {
       engineVersion: 'test',
       sampleSize: 120,
     },
-    successDefinition: { takeProfitPercent: 3, stopLossPercent: 2, horizonMinutes: 1440, feePercent: 0.26 },
+    successDefinition: { takeProfitPercent: 3, stopLossPercent: 2, horizonMinutes: 1440, feePercent: 0.52 },
     outcome: null,
     outcomeAt: null,
     ...over,
