@@ -28,30 +28,40 @@ export interface LockedAccount {
   balanceCents: number;
 }
 
-const keyOf = (userId: string | null, kind: string) => `${userId ?? ''}|${kind}`;
+export const accountKeyOf = (userId: string | null, kind: string) => `${userId ?? ''}|${kind}`;
+
+async function selectAccounts(tx: Executor, keys: AccountKey[]): Promise<Map<string, string>> {
+  const userIds = [...new Set(keys.flatMap((k) => (k.userId ? [k.userId] : [])))];
+  const kinds = [...new Set(keys.map((k) => k.kind))];
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        inArray(ledgerAccounts.kind, kinds),
+        userIds.length > 0
+          ? sql`(${ledgerAccounts.userId} is null or ${inArray(ledgerAccounts.userId, userIds)})`
+          : isNull(ledgerAccounts.userId),
+      ),
+    );
+  return new Map(rows.map((r) => [accountKeyOf(r.userId, r.kind), r.id]));
+}
 
 export function createLedgerRepo(db: Executor) {
   return {
-    /** Account ids for the keys, opening the missing ones (idempotent under concurrency). */
+    /**
+     * Account ids for the keys. Accounts exist after a user's first movement, so one SELECT is the
+     * usual cost; missing ones are opened (idempotent under concurrency) and read again.
+     */
     async accountIds(tx: Executor, keys: AccountKey[]): Promise<Map<string, string>> {
+      const found = await selectAccounts(tx, keys);
+      const missing = keys.filter((k) => !found.has(accountKeyOf(k.userId, k.kind)));
+      if (missing.length === 0) return found;
       await tx
         .insert(ledgerAccounts)
-        .values(keys.map((k) => ({ userId: k.userId, kind: k.kind, balanceCents: k.userId ? 0 : null })))
+        .values(missing.map((k) => ({ userId: k.userId, kind: k.kind, balanceCents: k.userId ? 0 : null })))
         .onConflictDoNothing();
-      const userIds = [...new Set(keys.flatMap((k) => (k.userId ? [k.userId] : [])))];
-      const kinds = [...new Set(keys.map((k) => k.kind))];
-      const rows = await tx
-        .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind })
-        .from(ledgerAccounts)
-        .where(
-          and(
-            inArray(ledgerAccounts.kind, kinds),
-            userIds.length > 0
-              ? sql`(${ledgerAccounts.userId} is null or ${inArray(ledgerAccounts.userId, userIds)})`
-              : isNull(ledgerAccounts.userId),
-          ),
-        );
-      return new Map(rows.map((r) => [keyOf(r.userId, r.kind), r.id]));
+      return selectAccounts(tx, keys);
     },
 
     /** Row locks in id order (every movement locks in the same order, so two never deadlock). */
@@ -162,4 +172,3 @@ export function createLedgerRepo(db: Executor) {
 }
 
 export type LedgerRepo = ReturnType<typeof createLedgerRepo>;
-export { keyOf as accountKeyOf };

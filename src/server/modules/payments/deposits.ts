@@ -23,7 +23,8 @@ import {
   type ChargeResult,
 } from '../../providers/payments';
 import { depositMovement } from './movements';
-import { toDollars, toPayment } from './payment-dto';
+import { toDollars } from '../../shared/money';
+import { toPayment } from './payment-dto';
 import type { PaymentRow } from './payments.repo';
 import { isPaymentId, moveAndAudit, publishBalance, type PaymentsContext } from './payments-context';
 

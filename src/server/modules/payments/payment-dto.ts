@@ -3,14 +3,7 @@ import type { Payment } from '../../../contract/payments';
 import type { UserContact } from '../auth/users.service';
 import type { PaymentRow } from './payments.repo';
 
-/** Integer cents → dollars with 2 decimals (the API's unit wherever the spec shows money). */
-export const toDollars = (cents: number): number => Math.round(cents) / 100;
-
-/** Dollars from a validated request (at most 2 decimals, checked by the contract) → integer cents. */
-export const toCents = (dollars: number): number => Math.round(dollars * 100);
-
-/** `$1,234.50`-free plain form used in messages: `$1234.50`. */
-export const formatDollars = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
+import { toDollars } from '../../shared/money';
 
 /** A name to show for a user: the username, else the display name. */
 export const displayName = (contact: UserContact | undefined): string | null =>

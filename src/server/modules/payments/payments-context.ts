@@ -10,10 +10,17 @@ import { badRequest } from '../../http/errors';
 import type { CardProvider } from '../../providers/payments';
 import type { EventBus } from '../../realtime/event-bus';
 import type { UsersService } from '../auth/users.service';
-import { InsufficientFundsError, type LedgerService, type UserBalances } from '../ledger/ledger.service';
+import {
+  InsufficientFundsError,
+  type IdempotencyScope,
+  type LedgerService,
+  type UserBalances,
+} from '../ledger/ledger.service';
 import type { LogsService } from '../logs/logs.service';
 import type { PaymentMovement } from './movements';
-import { formatDollars, toDollars } from './payment-dto';
+import type { PaymentResult } from '../../../contract/payments';
+import { balanceUpdateOf, formatDollars, toDollars } from '../../shared/money';
+import { toPayment } from './payment-dto';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
 
 export interface TradeStats {
@@ -87,11 +94,7 @@ export async function moveAndAudit(
 export async function publishBalance(ctx: PaymentsContext, userId: string) {
   try {
     const now = await ctx.ledger.balances(userId);
-    ctx.bus.publish(
-      'balance_update',
-      { balance: toDollars(now.availableCents), held: toDollars(now.heldCents) },
-      [`user:${userId}`],
-    );
+    ctx.bus.publish('balance_update', balanceUpdateOf(now), [`user:${userId}`]);
   } catch (error) {
     // The movement has committed; a missed notice is repaired by the next balance read.
     ctx.log.warn({ err: error, userId }, 'balance_update not published');
@@ -103,6 +106,41 @@ export function insufficientBalance(error: InsufficientFundsError) {
   return badRequest(
     `Insufficient balance: available ${formatDollars(error.balanceCents)}, requested ${formatDollars(error.requestedCents)}`,
   );
+}
+
+/**
+ * A payment the trader starts that moves their own money at once (a withdrawal's hold, a manual
+ * tip): the row, its movement and the audit in one transaction (the trader's 400 when the
+ * available balance cannot cover it), then the new balances to the trader's room.
+ */
+export async function startPayment(
+  ctx: PaymentsContext,
+  input: {
+    userId: string;
+    type: 'withdrawal' | 'tip';
+    status: PaymentStatus;
+    amountCents: number;
+    movement: (userId: string, amountCents: number) => PaymentMovement;
+    action: string;
+  },
+  scope?: IdempotencyScope,
+): Promise<PaymentResult> {
+  const { userId, amountCents } = input;
+  const body = await refusingOverspend(() =>
+    ctx.ledger.transact(async (tx) => {
+      const row = await ctx.repo.insert({ userId, type: input.type, amountCents, status: input.status }, tx);
+      const after = await moveAndAudit(ctx, tx, {
+        payment: row,
+        statusBefore: null,
+        movement: input.movement(userId, amountCents),
+        actorId: userId,
+        action: input.action,
+      });
+      return { payment: toPayment(row), balance: toDollars(after.availableCents) };
+    }, scope),
+  );
+  await publishBalance(ctx, userId);
+  return body;
 }
 
 /** Runs `fn`, turning an InsufficientFundsError into the trader's 400. */

@@ -14,7 +14,7 @@ import { idempotent } from '../../http/idempotency';
 import { rawBodyOf, registerRawBodyRoutes } from '../../http/raw-body';
 import type { ViewerResolver } from '../auth/viewer';
 import type { LedgerService } from '../ledger/ledger.service';
-import { toCents } from './payment-dto';
+import { toCents } from '../../shared/money';
 import type { PaymentsService } from './payments.service';
 
 interface PaymentRouteDeps {

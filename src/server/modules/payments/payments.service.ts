@@ -6,7 +6,8 @@
 import type { PaymentHistoryQuery, PaymentHistoryResponse, UserStats } from '../../../contract/payments';
 import type { Database } from '../../db/client';
 import { createDeposits } from './deposits';
-import { toDollars, toPayment } from './payment-dto';
+import { toDollars } from '../../shared/money';
+import { toPayment } from './payment-dto';
 import { createPaymentsRepo } from './payments.repo';
 import type { PaymentsDeps } from './payments-context';
 import { createTips } from './tips';

@@ -7,38 +7,24 @@ import type { Transaction } from '../../db/client';
 import { badRequest } from '../../http/errors';
 import { InsufficientFundsError, type IdempotencyScope } from '../ledger/ledger.service';
 import { tipMovement } from './movements';
-import { toDollars, toPayment } from './payment-dto';
-import { moveAndAudit, publishBalance, refusingOverspend, type PaymentsContext } from './payments-context';
+import { moveAndAudit, startPayment, type PaymentsContext } from './payments-context';
 
 export const AUTO_TIP_REFUSED =
   'Automatic tips are taken by the server when a trade closes; send auto: false';
 
 export function createTips(ctx: PaymentsContext) {
-  const { repo, ledger } = ctx;
+  const { repo } = ctx;
 
   async function tip(
     input: { userId: string; amountCents: number; auto: boolean },
     scope?: IdempotencyScope,
   ): Promise<PaymentResult> {
     if (input.auto) throw badRequest(AUTO_TIP_REFUSED);
-    const body = await refusingOverspend(() =>
-      ledger.transact(async (tx) => {
-        const row = await repo.insert(
-          { userId: input.userId, type: 'tip', amountCents: input.amountCents, status: 'completed' },
-          tx,
-        );
-        const after = await moveAndAudit(ctx, tx, {
-          payment: row,
-          statusBefore: null,
-          movement: tipMovement(row.userId, row.amountCents),
-          actorId: input.userId,
-          action: 'payment.tip',
-        });
-        return { payment: toPayment(row), balance: toDollars(after.availableCents) };
-      }, scope),
+    return startPayment(
+      ctx,
+      { ...input, type: 'tip', status: 'completed', movement: tipMovement, action: 'payment.tip' },
+      scope,
     );
-    await publishBalance(ctx, input.userId);
-    return body;
   }
 
   /**

@@ -11,12 +11,12 @@ import type { Transaction } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import type { IdempotencyScope } from '../ledger/ledger.service';
 import { holdMovement, payoutMovement, releaseMovement } from './movements';
-import { toApproval, toDollars, toPayment } from './payment-dto';
+import { toApproval } from './payment-dto';
 import {
   isPaymentId,
   moveAndAudit,
   publishBalance,
-  refusingOverspend,
+  startPayment,
   type PaymentsContext,
 } from './payments-context';
 
@@ -29,24 +29,17 @@ export function createWithdrawals(ctx: PaymentsContext) {
     input: { userId: string; amountCents: number },
     scope?: IdempotencyScope,
   ): Promise<PaymentResult> {
-    const body = await refusingOverspend(() =>
-      ledger.transact(async (tx) => {
-        const row = await repo.insert(
-          { userId: input.userId, type: 'withdrawal', amountCents: input.amountCents, status: 'pending' },
-          tx,
-        );
-        const after = await moveAndAudit(ctx, tx, {
-          payment: row,
-          statusBefore: null,
-          movement: holdMovement(row.userId, row.amountCents),
-          actorId: input.userId,
-          action: 'payment.withdrawal_requested',
-        });
-        return { payment: toPayment(row), balance: toDollars(after.availableCents) };
-      }, scope),
+    return startPayment(
+      ctx,
+      {
+        ...input,
+        type: 'withdrawal',
+        status: 'pending',
+        movement: holdMovement,
+        action: 'payment.withdrawal_requested',
+      },
+      scope,
     );
-    await publishBalance(ctx, input.userId);
-    return body;
   }
 
   /** The withdrawal and its owner, read before the decision's transaction (no query may wait on it). */

@@ -4,16 +4,16 @@ import {
   type UpdatePreferencesInput,
 } from '../../../contract/preferences';
 import type { Database } from '../../db/client';
+import { toCents, toDollars } from '../../shared/money';
 import { createPreferencesRepo, type PreferencesRow, type PreferencesValues } from './preferences.repo';
 
-const toCents = (dollars: number) => Math.round(dollars * 100);
 const unique = <T>(list: readonly T[]): T[] => [...new Set(list)];
 
 function toPreferences(row: PreferencesRow): Preferences {
   return {
     preferredPairs: row.preferredPairs,
-    entryFilterMin: row.entryFilterMinCents / 100,
-    entryFilterMax: row.entryFilterMaxCents / 100,
+    entryFilterMin: toDollars(row.entryFilterMinCents),
+    entryFilterMax: toDollars(row.entryFilterMaxCents),
     autoTipPercent: row.autoTipPercent,
     preferredRiskLevels: row.preferredRiskLevels,
     minSuccessRate: row.minSuccessRate,

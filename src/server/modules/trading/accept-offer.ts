@@ -21,12 +21,13 @@ import { checkStopLoss, planEntry, type EntryPlan } from './entry-checks';
 import { estimateExit } from './trade-marks';
 import { toTrade } from './trade-dto';
 import { failUnfilledTrade } from './trade-failure';
-import { dollars, stopLossPrice } from './trade-maths';
+import { stopLossPrice } from './trade-maths';
+import { formatDollars, toDollars } from '../../shared/money';
 import { publishTradeChange, type TradingContext } from './trading-context';
 import type { TradeRow } from './trading.repo';
 
 export const insufficientBalance = (availableCents: number, entryCents: number) =>
-  `Insufficient balance: available ${dollars(availableCents)}, entry ${dollars(entryCents)}`;
+  `Insufficient balance: available ${formatDollars(availableCents)}, entry ${formatDollars(entryCents)}`;
 
 export async function acceptOffer(
   ctx: TradingContext,
@@ -190,7 +191,7 @@ async function storeFill(
     if (!stored) throw new Error(`trade ${trade.id} stopped being open while its entry order ran`);
     const balances = await ctx.ledger.balances(trade.userId, tx);
     committed = { row: stored, balances };
-    return { trade: toTrade(stored), balance: balances.availableCents / 100 };
+    return { trade: toTrade(stored), balance: toDollars(balances.availableCents) };
   }, input.scope);
   if (committed) publishTradeChange(ctx, committed.row, committed.balances);
   return response;

@@ -8,8 +8,8 @@ import { badRequest, conflict } from '../../http/errors';
 import { bookSpreadPercent, estimateFill, type FillEstimate } from '../../providers/execution';
 import type { OrderBook } from '../../providers/market/market-source';
 import type { OfferForAccept } from '../offers/offers.service';
+import { formatDollars } from '../../shared/money';
 import {
-  dollars,
   entryCost,
   entryOrderQuote,
   isPastStopLoss,
@@ -62,8 +62,8 @@ export function planEntry(
   const minimum = minimumEntryCents(pair, book, offer.side, fee);
   const belowMinimum = () =>
     badRequest(
-      `Entry below the minimum order for ${offer.pair}: at least ${dollars(minimum?.cents ?? 1)}` +
-        `${minimum?.detail ?? ''}, entry ${dollars(amountCents)}`,
+      `Entry below the minimum order for ${offer.pair}: at least ${formatDollars(minimum?.cents ?? 1)}` +
+        `${minimum?.detail ?? ''}, entry ${formatDollars(amountCents)}`,
     );
   if (orderQuote <= 0 || (minimum !== null && amountCents < minimum.cents)) throw belowMinimum();
 
@@ -73,8 +73,8 @@ export function planEntry(
     throw belowMinimum();
   if (!estimate.filledFully)
     throw badRequest(
-      `Order book too thin for this entry: ${dollars(Math.floor(estimate.quoteAmount * 100))} of ` +
-        `${offer.pair} on offer, entry ${dollars(amountCents)}`,
+      `Order book too thin for this entry: ${formatDollars(Math.floor(estimate.quoteAmount * 100))} of ` +
+        `${offer.pair} on offer, entry ${formatDollars(amountCents)}`,
     );
 
   const cost = entryCost({

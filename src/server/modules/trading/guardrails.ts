@@ -5,7 +5,7 @@
  * locked, so a burst of accepts cannot open more than the limit.
  */
 import type { Guardrails } from '../../../contract/trades';
-import { dollars } from './trade-maths';
+import { formatDollars } from '../../shared/money';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -37,7 +37,7 @@ export function dailyLossRefusal(limits: Pick<Guardrails, 'dailyLossCapPercent'>
   if (lossCents < (baseCents * limits.dailyLossCapPercent) / 100) return null;
   return (
     `Guardrail: daily loss cap of ${limits.dailyLossCapPercent}% reached ` +
-    `(lost ${dollars(lossCents)} today of ${dollars(baseCents)} starting equity)`
+    `(lost ${formatDollars(lossCents)} today of ${formatDollars(baseCents)} starting equity)`
   );
 }
 

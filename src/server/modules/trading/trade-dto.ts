@@ -1,4 +1,5 @@
 import type { Trade } from '../../../contract/trades';
+import { toDollars } from '../../shared/money';
 import { round2 } from './trade-maths';
 import type { TradeRow } from './trading.repo';
 
@@ -12,7 +13,7 @@ export function toTrade(row: TradeRow): Trade {
     offerId: row.offerId,
     pair: row.pair,
     positionType: row.positionType,
-    amount: row.amountCents / 100,
+    amount: toDollars(row.amountCents),
     profit: round2(row.profitPercent ?? 0),
     status: row.status,
     entryPrice: Number(row.entryPrice),

@@ -102,7 +102,6 @@ export function midPrice(book: { bids: [number, number][]; asks: [number, number
 export const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Dollars from cents for messages: `$1234.50`. */
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** A percentage for messages: `0.42%`, `-0.13%`. */
 export const percent = (value: number) => `${value.toFixed(2).replace(/^-(0\.00)$/, '$1')}%`;

@@ -5,6 +5,7 @@
  */
 import type { Guardrails } from '../../../contract/trades';
 import type { Database, Transaction } from '../../db/client';
+import { balanceUpdateOf } from '../../shared/money';
 import type { Executor as OrderExecutor } from '../../providers/execution';
 import type { MarketSource } from '../../providers/market/market-source';
 import type { EventBus } from '../../realtime/event-bus';
@@ -81,9 +82,5 @@ export interface TradingContext extends TradingDeps {
 export function publishTradeChange(ctx: TradingContext, row: TradeRow, balances: UserBalances): void {
   const room = `user:${row.userId}` as const;
   ctx.bus.publish('trade_update', toTrade(row), [room]);
-  ctx.bus.publish(
-    'balance_update',
-    { balance: balances.availableCents / 100, held: balances.heldCents / 100 },
-    [room],
-  );
+  ctx.bus.publish('balance_update', balanceUpdateOf(balances), [room]);
 }

@@ -2,7 +2,7 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import type { Offer } from '../../../../contract/offers';
 import { Button } from '../../../components/ui/button';
 import { formatDateTime, formatDecimal, formatPercent, formatPositionType } from '../../../lib/format';
-import { HEAT_BORDER_CLASS, heatBand } from '../lib/heat-band';
+import { HEAT_BORDER_CLASS, heatBand } from '../../../lib/heat-band';
 import { RiskBadge, StatusBadge, formatCompactVolume, formatLeverage, formatVolume } from './offer-cells';
 
 /** Trader spec 2.7: rows shown while the list loads. */

@@ -4,6 +4,7 @@ import { useLiveHeatSummary } from '../../hooks/use-live-heat-summary';
 import { heatmapPairHref, selectTopPairs, type TopPair } from '../../lib/top-pairs';
 import { LinkButton } from '../link-button';
 import { PageContainer, SectionHeading } from '../page-container';
+import { heatBand, type HeatBand } from '../../../../lib/heat-band';
 
 /**
  * Landing "Hottest Market Opportunities". Until the chart panel (spec 2.4) lands, the top pairs
@@ -47,15 +48,15 @@ export function HottestOpportunities() {
   );
 }
 
-/** Heat colour bands (spec 9): above 75 red, above 50 orange, else green. */
-function heatColour(heat: number): { border: string; text: string } {
-  if (heat > 75) return { border: 'border-red-500', text: 'text-red-400' };
-  if (heat > 50) return { border: 'border-orange-500', text: 'text-orange-400' };
-  return { border: 'border-green-500', text: 'text-green-400' };
-}
+/** The landing card's colours for each heat band (shared rule: lib/heat-band.ts). */
+const HEAT_COLOURS: Record<HeatBand, { border: string; text: string }> = {
+  red: { border: 'border-red-500', text: 'text-red-400' },
+  orange: { border: 'border-orange-500', text: 'text-orange-400' },
+  green: { border: 'border-green-500', text: 'text-green-400' },
+};
 
 function TopPairItem({ pair, rank }: { pair: TopPair; rank: number }) {
-  const colour = heatColour(pair.heatScore);
+  const colour = HEAT_COLOURS[heatBand(pair.heatScore)];
   return (
     <li>
       <Link
