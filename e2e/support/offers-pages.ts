@@ -67,6 +67,8 @@ export interface AcceptAttempt {
  * takes one: it refuses an offer whose edge no longer covers this entry's costs, naming the
  * figures. When every row was tried it waits for the market to publish another offer.
  */
+const horizonRank = (label: string) => (/scalp/i.test(label) ? 0 : /quick/i.test(label) ? 1 : 2);
+
 export async function acceptFirstTaken(
   page: Page,
   input: { entryAmount: string; autoClose: string; waitForOffers: number; onRefusal?: () => Promise<void> },
@@ -80,7 +82,10 @@ export async function acceptFirstTaken(
     const names = await Promise.all(
       candidates.map(async (row) => (await row.getAttribute('aria-label')) ?? ''),
     );
-    const index = names.findIndex((name) => !tried.has(name));
+    // Shortest horizon first (scalps are minutes, quick trades hours, plain ones a day): the
+    // journey then waits for a close by take-profit, stop-loss or expiry as briefly as it can.
+    const order = names.map((_, i) => i).sort((a, b) => horizonRank(names[a]!) - horizonRank(names[b]!));
+    const index = order.find((i) => !tried.has(names[i]!)) ?? -1;
     if (index < 0) {
       await expect
         .poll(() => rows.count(), { timeout: input.waitForOffers })
