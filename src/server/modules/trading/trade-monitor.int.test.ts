@@ -173,7 +173,7 @@ describe('trade monitor', () => {
     expect((await tradeRow(trade.id)).status).toBe('open');
     await w.t.db
       .update(trades)
-      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .set({ expiresAt: new Date(w.market.now() - 1_000) })
       .where(eq(trades.id, trade.id));
     await monitor();
     const row = await tradeRow(trade.id);
@@ -183,6 +183,22 @@ describe('trade monitor', () => {
       availableCents: 50_000 + row.profitCents!,
       positionsCents: 0,
     });
+  });
+
+  it("judges the expiration on the market's clock, which a fast simulated market runs ahead of the wall", async () => {
+    w.market.setPrice('BTC/USD', 50_000);
+    const erin = await w.trader('Erin', 50_000);
+    const { trade } = await open(erin, 'BTC/USD', { entryAmount: 100 }, { positionType: 'quick_short' });
+    // Due in an hour of market time, still an hour away on the wall clock.
+    await w.t.db
+      .update(trades)
+      .set({ expiresAt: new Date(Math.max(Date.now(), w.market.now()) + 3_600_000) })
+      .where(eq(trades.id, trade.id));
+    await monitor();
+    expect((await tradeRow(trade.id)).status).toBe('open');
+    w.market.clock.advance(Math.max(Date.now(), w.market.now()) - w.market.now() + 3_601_000);
+    await monitor();
+    expect(await tradeRow(trade.id)).toMatchObject({ status: 'closed', closeReason: 'expired' });
   });
 
   it('closes a paper short in profit when the price falls (profit = entry − exit)', async () => {

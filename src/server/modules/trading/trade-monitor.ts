@@ -59,7 +59,9 @@ export async function runTradeMonitor(ctx: TradingContext): Promise<MonitorResul
         },
         book,
         estimate,
-        ctx.now(),
+        // The offer's expiration was set on the market's clock (SIM_SPEED times the wall's on the
+        // simulated market), so it is judged on that clock.
+        new Date(ctx.source.now()),
       );
       if (reason) {
         const closed = await closeTrade(ctx, { trade, reason, pair });

@@ -68,7 +68,7 @@ export interface TradingDeps {
   ): Promise<void>;
   /** Taker fee per side, percent (TAKER_FEE_PERCENT). */
   takerFeePercent: number;
-  /** Wall clock (trade times, expirations, guardrail days); default `new Date()`. */
+  /** Wall clock (trade times, guardrail days); default `new Date()`. Expirations follow `source.now()`. */
   now?: () => Date;
   log: TradingLog;
 }
