@@ -4,6 +4,7 @@
  * databases there), PGlite otherwise.
  */
 import { benchAccept } from './accept';
+import { benchAdminLists } from './admin-lists';
 import { benchEngine } from './engine';
 import { benchHeatMap } from './heatmap';
 import { benchHttp } from './http';
@@ -11,6 +12,8 @@ import { benchLedger } from './ledger';
 import { benchLive } from './live';
 import { DB_KIND } from './load';
 import { printTable, type BenchRow } from './table';
+import { benchLanding } from './web-landing';
+import { benchHeatmapScreen } from './web-heatmap-screen';
 
 const started = performance.now();
 const rows: BenchRow[] = [];
@@ -22,6 +25,9 @@ if (want('heatmap')) rows.push(...(await benchHeatMap()));
 if (want('engine')) rows.push(...(await benchEngine()));
 if (want('ledger')) rows.push(...(await benchLedger()));
 if (want('accept')) rows.push(...(await benchAccept()));
+if (want('admin-lists')) rows.push(...(await benchAdminLists()));
+if (want('web')) rows.push(...(await benchLanding()));
+if (want('heatmap-screen')) rows.push(...(await benchHeatmapScreen()));
 console.log(`\nHeatSignal bench on ${DB_KIND}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
 printTable(rows);
 process.exit(0);

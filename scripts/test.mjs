@@ -1,6 +1,7 @@
 // `npm test`: unit + API tests (vitest), then browser tests when Chromium is installed.
 // `--api-only`: just the API suite (*.int.test.ts).
-// Ends with one summary line, "total: N passed, N failed", for CI logs.
+// Ends with the failed tests, one a line, and one summary line, "total: N passed, N failed", so the
+// tail of a CI log says what failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reports = mkdtempSync(path.join(tmpdir(), 'heatsignal-vitest-'));
 const totals = { passed: 0, failed: 0 };
+const failures = [];
 let ok = true;
 
 function runVitest(name, args) {
@@ -23,6 +25,12 @@ function runVitest(name, args) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
+    for (const file of report.testResults) {
+      const where = path.relative(process.cwd(), file.name);
+      const failed = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of failed) failures.push(`${where} > ${test.fullName}`);
+      if (failed.length === 0 && file.status === 'failed') failures.push(`${where}: ${file.message}`);
+    }
     if (report.numTotalTests === 0) ok = false;
   } else {
     ok = false;
@@ -45,5 +53,6 @@ if (apiOnly) {
     `\nBrowser tests SKIPPED: ${CHROMIUM} not found (install it with: apt-get install -y chromium).\n`,
   );
 }
+for (const failure of failures) console.log(`FAILED ${failure.split('\n')[0]}`);
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

@@ -44,6 +44,18 @@ export const offersPage = {
   autoClose(page: Page): Locator {
     return offersPage.modal(page).getByLabel('Auto-Close Profit Percent (%)');
   },
+  /** The filters panel (trader spec 2.7). */
+  filters(page: Page): Locator {
+    return page.getByRole('region', { name: 'Filters' });
+  },
+  /** A multi-select of the panel: 'Position Type', 'Risk Level' or 'Status'. */
+  filterGroup(page: Page, name: 'Position Type' | 'Risk Level' | 'Status'): Locator {
+    return offersPage.filters(page).getByRole('group', { name });
+  },
+  /** One choice of a multi-select, e.g. ('Risk Level', 'High'). */
+  filterChoice(page: Page, group: 'Position Type' | 'Risk Level' | 'Status', name: string): Locator {
+    return offersPage.filterGroup(page, group).getByRole('checkbox', { name, exact: true });
+  },
   /** The modal's detail list as term → value. */
   async details(page: Page): Promise<Record<string, string>> {
     const modal = offersPage.modal(page);

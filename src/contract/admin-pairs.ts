@@ -101,5 +101,7 @@ export const syncKrakenPairsEndpoint = {
   method: 'POST',
   path: '/api/admin/sync-kraken-pairs',
   auth: 'admin',
+  /** None; an empty object is accepted, anything else is a 400. */
+  body: z.strictObject({}).nullish(),
   response: syncKrakenPairsResponseSchema,
 } as const;

@@ -54,8 +54,9 @@ export const tickerLogRecordSchema = z.object({
   id: z.string(),
   pair: pairSymbolSchema,
   price: z.number(),
-  volume: z.number(),
-  percentage: z.number(),
+  /** Null when the exchange's ticker did not carry it. */
+  volume: z.number().nullable(),
+  percentage: z.number().nullable(),
   timestamp: isoDateTimeSchema,
 });
 export type TickerLogRecord = z.infer<typeof tickerLogRecordSchema>;
@@ -108,7 +109,8 @@ export type UserOfferRecord = z.infer<typeof userOfferRecordSchema>;
 /** What the engine did for a pair, e.g. action 'offer_created', status 'ok'. */
 export const actionLogRecordSchema = z.object({
   id: z.string(),
-  pair: pairSymbolSchema,
+  /** Null for lines about no one pair (e.g. a whole pair sync). */
+  pair: z.string().nullable(),
   action: z.string(),
   status: z.string(),
   timestamp: isoDateTimeSchema,

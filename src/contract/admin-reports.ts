@@ -20,7 +20,7 @@ const reportFilters = {
   timeRange: timeRangeSchema.default('30d'),
   /** Part of a username or email. */
   user: singleLineText().trim().max(320).optional(),
-  /** Part of a pair symbol, e.g. BTC/USD or BTC. */
+  /** Part of a pair symbol, e.g. BTC/USD or BTC. Filters trades; payments have no pair. */
   pair: singleLineText().trim().toUpperCase().max(21).optional(),
   sort: sortQuery(REPORT_SORT_KEYS).default({ key: 'createdAt', direction: 'desc' }),
 };

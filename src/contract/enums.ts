@@ -37,6 +37,13 @@ export type Trend = z.infer<typeof trendSchema>;
 export const biasSchema = z.enum(['short', 'long', 'balanced']);
 export type Bias = z.infer<typeof biasSchema>;
 
+/** The direction part of a position type: scalp_long → long, ml_scalp_bearish → short. */
+export function biasOf(positionType: PositionType): Bias {
+  if (/long|bullish/.test(positionType)) return 'long';
+  if (/short|bearish/.test(positionType)) return 'short';
+  return 'balanced';
+}
+
 /** open/hot are listed to traders; expired at the horizon; closed when withdrawn. */
 export const offerStatusSchema = z.enum(['open', 'hot', 'expired', 'closed']);
 export type OfferStatus = z.infer<typeof offerStatusSchema>;

@@ -68,6 +68,23 @@ export const backtestCalibrationSchema = z.object({
 });
 export type BacktestCalibration = z.infer<typeof backtestCalibrationSchema>;
 
+const count = z.number().int().min(0);
+
+/**
+ * Every offer published in the range by how it ended, so none is hidden (no survivorship): the real
+ * outcomes, the unscoreable ones (no stored candles will ever judge them) and the pending ones (not
+ * past their horizon yet, or its candles still to come). published = the sum of the other five.
+ */
+export const publishedOutcomesSchema = z.object({
+  published: count,
+  succeeded: count,
+  failed: count,
+  neither: count,
+  unscoreable: count,
+  pending: count,
+});
+export type PublishedOutcomes = z.infer<typeof publishedOutcomesSchema>;
+
 export const signalQualityResponseSchema = z.object({
   /** Null until the worker has computed the first backtest. */
   backtest: backtestCalibrationSchema.nullable(),
@@ -75,6 +92,12 @@ export const signalQualityResponseSchema = z.object({
   calibration: z.array(calibrationBucketSchema),
   /** Brier score of predicted vs realised over all scored offers (0 best); null with no data. */
   brierScore: z.number().min(0).max(1).nullable(),
+  /**
+   * Brier score of always predicting the live base rate p (the share of scored offers that
+   * succeeded), p(1 − p): the score the engine must beat to be worth more than the base rate.
+   */
+  brierBaseline: z.number().min(0).max(1).nullable(),
+  published: publishedOutcomesSchema,
   engineVersion: z.string(),
   generatedAt: isoDateTimeSchema,
 });

@@ -12,8 +12,11 @@ import { guardRoutes } from './http/route-auth';
 import { recordRoutes } from './http/route-table';
 import { registerSpa } from './http/spa';
 import { registerAccountRoutes } from './modules/account/account.routes';
+import { createAdminLists } from './modules/admin/admin-lists';
+import { registerAdminListRoutes } from './modules/admin/admin-lists.routes';
 import { registerAdminScope } from './modules/admin/admin.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerAuditLogRoutes } from './modules/logs/logs.routes';
 import { registerContactRoutes } from './modules/contact/contact.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerSignalQualityRoutes } from './modules/signal-quality/signal-quality.routes';
@@ -21,9 +24,11 @@ import { registerTriggerRoutes } from './modules/triggers/triggers.routes';
 import { registerWebhookSecretRoutes } from './modules/triggers/webhook-secrets.routes';
 import { registerAdminHeatMapRoutes, registerHeatMapRoutes } from './modules/offers/heat-map.routes';
 import { registerOfferRoutes } from './modules/offers/offers.routes';
+import { registerPairsAdminRoutes } from './modules/pairs/pairs-admin.routes';
 import { registerPairRoutes } from './modules/pairs/pairs.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
+import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
 import { registerTradingRoutes } from './modules/trading/trading.routes';
 import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
@@ -147,6 +152,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       paymentRoutes.admin,
       registerAdminLiveRoutes({ bus, viewers, sessions: app.realtime.sessions }),
       (scope) => services.systemHealth.registerRoutes(scope),
+      registerAdminListRoutes(createAdminLists(services)),
+      registerAuditLogRoutes({ logs: services.logs }),
+      registerReportRoutes({ reports: services.reports }),
+      registerPairsAdminRoutes({ pairsAdmin: services.pairsAdmin, viewers }),
     ],
   });
   await registerSpa(app, options.webDir ?? path.join(REPO_ROOT, 'dist/web'));

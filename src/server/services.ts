@@ -13,13 +13,16 @@ import { createUsersService } from './modules/auth/users.service';
 import { createViewerResolver } from './modules/auth/viewer';
 import { createContactService } from './modules/contact/contact.service';
 import { createLedgerService } from './modules/ledger/ledger.service';
+import { createActionLogsService } from './modules/logs/action-logs.service';
 import { createLogsService } from './modules/logs/logs.service';
 import { createMarketService } from './modules/market/market.service';
 import { createHeatMapStore } from './modules/offers/heat-map.store';
 import { createOffersService, type PublishResult } from './modules/offers/offers.service';
+import { createPairsAdmin } from './modules/pairs/pairs-admin';
 import { createPairsService } from './modules/pairs/pairs.service';
 import { createPaymentsService, type PaymentsDeps } from './modules/payments/payments.service';
 import { createPreferencesService } from './modules/preferences/preferences.service';
+import { createReportsService } from './modules/reports/reports.service';
 import { createReferralsService } from './modules/referrals/referrals.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
@@ -169,8 +172,9 @@ export function createServices(
     log,
   });
   linked.triggers = triggers;
-  const webhookSecrets = createWebhookSecretsService({ db, authSecret: config.authSecret });
+  const webhookSecrets = createWebhookSecretsService({ db, authSecret: config.authSecret, logs });
   const pairs = createPairsService({ market, analysis, offers, triggers });
+  const pairsAdmin = createPairsAdmin({ market, analysis });
   const heatMap = createHeatMapStore({
     sources: {
       activePairs: (symbols) => market.activePairs(symbols),
@@ -226,7 +230,13 @@ export function createServices(
     takerFeePercent: config.takerFeePercent,
     log,
   });
-  const systemHealth = createSystemHealth({ market, queues: [analysisQueue], redisUrl: config.redisUrl });
+  const reports = createReportsService({ trading, payments, users });
+  const systemHealth = createSystemHealth({
+    market,
+    logs,
+    queues: [analysisQueue],
+    redisUrl: config.redisUrl,
+  });
   const worker = createWorker({
     config,
     log,
@@ -260,6 +270,7 @@ export function createServices(
     ai,
     offers,
     pairs,
+    pairsAdmin,
     heatMap,
     analysis,
     analysisQueue,
@@ -269,6 +280,10 @@ export function createServices(
     executor,
     trading,
     systemHealth,
+    users,
+    /** The admin list of action logs. */
+    actionLogs: createActionLogsService(db),
+    reports,
     worker,
     engine,
     /** Stops background work and releases connections (the bus closes with the realtime layer). */

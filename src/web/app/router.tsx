@@ -1,40 +1,36 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AdminLayout } from '../components/layouts/admin-layout';
 import { ProtectedLayout } from '../components/layouts/protected-layout';
 import { SharedLayout } from '../components/layouts/shared-layout';
 import { StatusMessage } from '../components/ui/status-message';
-import { AuthPage, SignUpPage } from '../features/auth';
-import { ContactPage } from '../features/contact';
-import {
-  DocsPage,
-  LandingPage,
-  PricingPage,
-  PrivacyPolicyPage,
-  TermsOfServicePage,
-} from '../features/marketing';
-import { ReferralLandingPage } from '../features/referral-landing';
+import { LandingPage } from '../features/marketing/landing';
 import { AppRoot } from './app-root';
 import { FallbackRedirect } from './fallback-redirect';
 import { RouteError } from './route-error';
 
-/** Signed-in and admin screens load on demand: charts and tables stay out of the landing bundle. */
+/**
+ * Every screen but the landing page loads on demand: the landing's first load stays within its
+ * budget (150 KB gzipped, bench/web-landing.ts), and forms, charts and tables arrive with their page.
+ */
 function lazyPage(path: string | undefined, load: () => Promise<ComponentType>): RouteObject {
   const lazy = async () => ({ Component: await load() });
   return path === undefined ? { index: true, lazy } : { path, lazy };
 }
 
+const loadMarketing = () => import('../features/marketing');
+const loadReferralLanding = async () => (await import('../features/referral-landing')).ReferralLandingPage;
+
 const publicRoutes: RouteObject[] = [
   { index: true, Component: LandingPage },
-  { path: 'auth', Component: AuthPage },
-  { path: 'sign-up', Component: SignUpPage },
-  { path: 'pricing', Component: PricingPage },
-  { path: 'docs', Component: DocsPage },
-  { path: 'privacy-policy', Component: PrivacyPolicyPage },
-  { path: 'terms-of-service', Component: TermsOfServicePage },
-  { path: 'contact', Component: ContactPage },
-  { path: 'r/:code', Component: ReferralLandingPage },
-  { path: 'referral/:code', Component: ReferralLandingPage },
+  lazyPage('auth', async () => (await import('../features/auth')).AuthPage),
+  lazyPage('sign-up', async () => (await import('../features/auth')).SignUpPage),
+  lazyPage('pricing', async () => (await loadMarketing()).PricingPage),
+  lazyPage('docs', async () => (await loadMarketing()).DocsPage),
+  lazyPage('privacy-policy', async () => (await loadMarketing()).PrivacyPolicyPage),
+  lazyPage('terms-of-service', async () => (await loadMarketing()).TermsOfServicePage),
+  lazyPage('contact', async () => (await import('../features/contact')).ContactPage),
+  lazyPage('r/:code', loadReferralLanding),
+  lazyPage('referral/:code', loadReferralLanding),
 ];
 
 const userRoutes: RouteObject[] = [
@@ -77,7 +73,13 @@ export const routes: RouteObject[] = [
         children: [
           ...publicRoutes,
           { Component: ProtectedLayout, children: userRoutes },
-          { path: 'admin', Component: AdminLayout, children: adminRoutes },
+          {
+            path: 'admin',
+            lazy: async () => ({
+              Component: (await import('../components/layouts/admin-layout')).AdminLayout,
+            }),
+            children: adminRoutes,
+          },
           { path: '*', Component: FallbackRedirect },
         ],
       },

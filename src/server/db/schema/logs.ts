@@ -1,18 +1,26 @@
 import { bigserial, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { user } from './auth';
 import { timestamptz } from './columns';
 
 export type LogDetails = Record<string, unknown>;
 
-/** Who did what (admin mutations, money movements, sign-ins). Append-only. */
+/**
+ * Who did what (admin mutations, money movements), with before and after in `details`.
+ * Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE) and tamper-evident: rows form a
+ * hash chain in id order, `hash` = audit_log_hash(prev_hash, id, user_id, action, details,
+ * timestamp), the SQL function of migration 0012, and `prev_hash` the hash of the row before
+ * ('' for the first). `user_id` has no foreign key: deleting an account must not rewrite
+ * (and so break) the history that names it.
+ */
 export const auditLogs = pgTable(
   'audit_logs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    userId: text('user_id'),
     action: text('action').notNull(),
     details: jsonb('details').$type<LogDetails>(),
     timestamp: timestamptz('timestamp').notNull().defaultNow(),
+    prevHash: text('prev_hash').notNull(),
+    hash: text('hash').notNull(),
   },
   (t) => [
     index('audit_logs_timestamp_idx').on(t.timestamp.desc()),

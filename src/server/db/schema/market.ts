@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -92,4 +93,20 @@ export const tickerLogs = pgTable(
     index('ticker_logs_pair_id_timestamp_idx').on(t.pairId, t.timestamp.desc()),
     index('ticker_logs_timestamp_idx').on(t.timestamp.desc()),
   ],
+);
+
+/**
+ * How many ticker logs each hour holds, kept by statement-level triggers on ticker_logs (insert,
+ * update, delete, truncate; migration 0011) in the same transaction as the rows. The admin ticker
+ * list's total over a time range sums the whole hours here and counts only the first, partial hour
+ * row by row, instead of counting up to millions of rows on every page.
+ */
+export const tickerLogCounts = pgTable(
+  'ticker_log_counts',
+  {
+    /** The hour's start (UTC, date_bin of 1 hour). */
+    hour: timestamptz('hour').primaryKey(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('ticker_log_counts_n_check', sql`${t.n} >= 0`)],
 );

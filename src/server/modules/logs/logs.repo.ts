@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { actionLogs, auditLogs, type LogDetails } from '../../db/schema';
+import { actionLogs, type LogDetails } from '../../db/schema';
 
 export interface ActionEntry {
   pair: string | null;
@@ -11,13 +11,7 @@ export interface ActionEntry {
   at?: number;
 }
 
-export interface AuditEntry {
-  userId: string | null;
-  action: string;
-  details: LogDetails;
-}
-
-/** The two append-only logs: action_logs (what the workers did) and audit_logs (who did what). */
+/** action_logs (what the workers did); audit_logs are written by audit-chain.repo.ts, read by audit-list.repo.ts. */
 export function createLogsRepo(db: Executor) {
   return {
     async insertAction(entry: ActionEntry): Promise<void> {
@@ -28,10 +22,6 @@ export function createLogsRepo(db: Executor) {
         details: entry.details,
         ...(entry.at !== undefined && { timestamp: new Date(entry.at) }),
       });
-    },
-
-    async insertAudit(entry: AuditEntry, tx: Executor = db): Promise<void> {
-      await tx.insert(auditLogs).values(entry);
     },
 
     /** The newest `perPair` error entries of each pair since `since`, newest first. */

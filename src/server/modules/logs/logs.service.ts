@@ -3,9 +3,21 @@
  * heat map's recent errors and the retention of logs are decided in one place.
  */
 import type { Database, Executor } from '../../db/client';
-import { createLogsRepo, type ActionEntry, type AuditEntry } from './logs.repo';
+import type { AdminListQuery, AdminListResponse } from '../../../contract/admin-collections';
+import type { AuditLogRecord } from '../../../contract/admin-records';
+import {
+  appendAudit,
+  appendAuditAlone,
+  verifyAuditChain,
+  type AuditAppend,
+  type AuditChainStatus,
+} from './audit-chain.repo';
+import { listAudit } from './audit-list.repo';
+import { createLogsRepo, type ActionEntry } from './logs.repo';
 
-export type { ActionEntry, AuditEntry };
+/** Who did what; `details` holds `before` and `after` of what changed. */
+export type AuditEntry = AuditAppend;
+export type { ActionEntry, AuditChainStatus };
 
 export interface PairError {
   pair: string;
@@ -19,8 +31,30 @@ export function createLogsService(db: Database) {
   return {
     action: (entry: ActionEntry): Promise<void> => repo.insertAction(entry),
 
-    /** Inside the caller's transaction when `tx` is given, so the audit line commits with the change. */
-    audit: (entry: AuditEntry, tx?: Executor): Promise<void> => repo.insertAudit(entry, tx),
+    /**
+     * Appends to the hash chain inside the caller's transaction when `tx` is given, so the audit
+     * line commits with the change (and the chain's lock is held only until that commit).
+     */
+    audit: (entry: AuditEntry, tx?: Executor): Promise<void> =>
+      tx ? appendAudit(tx, entry) : appendAuditAlone(db, entry),
+
+    /** Whether every audit row still matches its hash and links to the one before. */
+    verifyAuditChain: (): Promise<AuditChainStatus> => verifyAuditChain(db),
+
+    /** GET /api/admin/all-audit-logs. */
+    async listAudit(query: AdminListQuery, now = Date.now()): Promise<AdminListResponse<AuditLogRecord>> {
+      const { rows, total } = await listAudit(db, query, now);
+      return {
+        records: rows.map((row) => ({
+          id: String(row.id),
+          userId: row.userId,
+          action: row.action,
+          details: row.details ?? {},
+          timestamp: row.timestamp.toISOString(),
+        })),
+        total,
+      };
+    },
 
     /** Each pair's newest `perPair` errors since `since`, as plain text (the logged error or the action). */
     async recentErrors(symbols: string[], since: Date, perPair: number): Promise<PairError[]> {

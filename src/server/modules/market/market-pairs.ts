@@ -1,50 +1,138 @@
 /**
- * Admin edits of the pair list. Each change is announced as `pair_updates`, so the later admin
- * routes get the live updates by calling these.
+ * Admin edits of the pair list. Each change commits with its audit row (before and after) and
+ * is then announced as `pair_updates`.
  */
 import type { PairUpdateEvent } from '../../../contract/events';
-import type { MarketRepo, NewCryptoPair } from './market.repo';
+import type { Database, Executor } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { conflict, notFound } from '../../http/errors';
+import type { LogsService } from '../logs/logs.service';
+import { createMarketRepo, type CryptoPairRow, type NewCryptoPair, type PairRowChanges } from './market.repo';
 
 export interface PairAdminDeps {
-  repo: MarketRepo;
+  db: Database;
+  logs: Pick<LogsService, 'audit'>;
   announce: (pair: string, action: PairUpdateEvent['action']) => void;
 }
 
 export type PairInput = Pick<NewCryptoPair, 'symbol' | 'krakenSymbol' | 'base' | 'quote'> & {
   active?: boolean;
+  dynamicConfig?: Record<string, unknown>;
 };
-export type PairChanges = Partial<Pick<NewCryptoPair, 'krakenSymbol' | 'base' | 'quote'>>;
+export type PairChanges = Partial<
+  Pick<NewCryptoPair, 'krakenSymbol' | 'base' | 'quote' | 'active' | 'dynamicConfig'>
+>;
 
-export function createPairAdmin({ repo, announce }: PairAdminDeps) {
-  async function requirePair(symbol: string) {
-    const pair = await repo.findPair(symbol);
-    if (!pair) throw new Error(`Unknown pair ${symbol}`);
+/** Who asked: an admin's user id, or null for the system. */
+export type Actor = string | null;
+
+/** What an audit row keeps of a pair (not the exchange's order minimums, which the sync owns). */
+export const pairSnapshot = (row: CryptoPairRow) => ({
+  id: row.id,
+  symbol: row.symbol,
+  krakenSymbol: row.krakenSymbol,
+  base: row.base,
+  quote: row.quote,
+  active: row.active,
+  deactivationAttempts: row.deactivationAttempts,
+  dynamicConfig: row.dynamicConfig,
+});
+
+export function createPairAdmin({ db, logs, announce }: PairAdminDeps) {
+  async function requirePair(tx: Executor, symbol: string) {
+    const pair = await createMarketRepo(tx).findPair(symbol, { forUpdate: true });
+    if (!pair) throw notFound(`Unknown pair ${symbol}`);
     return pair;
   }
 
+  async function refuseTakenKrakenSymbol(tx: Executor, krakenSymbol: string, symbol: string) {
+    const holder = await createMarketRepo(tx).findPairByKrakenSymbol(krakenSymbol);
+    if (holder && holder.symbol !== symbol)
+      throw conflict(`Kraken symbol ${krakenSymbol} is already used by ${holder.symbol}`);
+  }
+
+  /** A unique index lost to a concurrent writer is the same 409 the checks give. */
+  async function uniquely<T>(symbol: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`Pair ${symbol} or its Kraken symbol already exists`);
+      throw error;
+    }
+  }
+
+  async function change(symbol: string, changes: PairChanges, actor: Actor) {
+    const { before, after } = await uniquely(symbol, () =>
+      db.transaction(async (tx) => {
+        const current = await requirePair(tx, symbol);
+        if (changes.krakenSymbol) await refuseTakenKrakenSymbol(tx, changes.krakenSymbol, symbol);
+        const rowChanges: PairRowChanges = { ...changes };
+        // A pair turned on starts with a clean failure count.
+        if (changes.active && !current.active) rowChanges.deactivationAttempts = 0;
+        const updated = (await createMarketRepo(tx).updatePair(current.id, rowChanges))!;
+        await logs.audit(
+          {
+            userId: actor,
+            action: 'pair.update',
+            details: { symbol, before: pairSnapshot(current), after: pairSnapshot(updated) },
+          },
+          tx,
+        );
+        return { before: current, after: updated };
+      }),
+    );
+    const onlyActive = Object.keys(changes).every((key) => key === 'active');
+    if (onlyActive && before.active !== after.active)
+      announce(symbol, after.active ? 'activated' : 'deactivated');
+    else if (!onlyActive) announce(symbol, 'updated');
+    return after;
+  }
+
   return {
-    async addPair(input: PairInput): Promise<void> {
-      await repo.insertPairs([{ ...input, active: input.active ?? true }]);
+    /** 409 when the symbol or the Kraken symbol is taken. */
+    async addPair(input: PairInput, actor: Actor = null): Promise<CryptoPairRow> {
+      const row = await uniquely(input.symbol, () =>
+        db.transaction(async (tx) => {
+          if (await createMarketRepo(tx).findPair(input.symbol))
+            throw conflict(`Pair ${input.symbol} already exists`);
+          await refuseTakenKrakenSymbol(tx, input.krakenSymbol, input.symbol);
+          const inserted = await createMarketRepo(tx).insertPair({ ...input, active: input.active ?? true });
+          await logs.audit(
+            {
+              userId: actor,
+              action: 'pair.add',
+              details: { symbol: input.symbol, before: null, after: pairSnapshot(inserted) },
+            },
+            tx,
+          );
+          return inserted;
+        }),
+      );
       announce(input.symbol, 'added');
+      return row;
     },
 
-    async updatePair(symbol: string, changes: PairChanges): Promise<void> {
-      const pair = await requirePair(symbol);
-      await repo.updatePair(pair.id, changes);
-      announce(symbol, 'updated');
-    },
+    /** 404 for an unknown pair; 409 when the new Kraken symbol is another pair's. */
+    updatePair: (symbol: string, changes: PairChanges, actor: Actor = null): Promise<CryptoPairRow> =>
+      change(symbol, changes, actor),
 
-    /** Turns a pair on or off; a pair turned on starts with a clean failure count. */
-    async setPairActive(symbol: string, active: boolean): Promise<void> {
-      const pair = await requirePair(symbol);
-      await repo.updatePair(pair.id, { active });
-      if (active) await repo.resetFailures(pair.id);
-      announce(symbol, active ? 'activated' : 'deactivated');
-    },
+    setPairActive: (symbol: string, active: boolean, actor: Actor = null): Promise<CryptoPairRow> =>
+      change(symbol, { active }, actor),
 
-    async deletePair(symbol: string): Promise<void> {
-      const pair = await requirePair(symbol);
-      await repo.deletePair(pair.id);
+    /** Its candles, tickers, analyses and offers go with it (foreign keys cascade). */
+    async deletePair(symbol: string, actor: Actor = null): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await requirePair(tx, symbol);
+        await createMarketRepo(tx).deletePair(current.id);
+        await logs.audit(
+          {
+            userId: actor,
+            action: 'pair.delete',
+            details: { symbol, before: pairSnapshot(current), after: null },
+          },
+          tx,
+        );
+      });
       announce(symbol, 'deleted');
     },
   };

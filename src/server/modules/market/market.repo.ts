@@ -8,6 +8,12 @@ export type CryptoPairRow = typeof cryptoPairs.$inferSelect;
 export type NewCryptoPair = typeof cryptoPairs.$inferInsert;
 export type TickerLogRow = typeof tickerLogs.$inferSelect;
 export type PairOrderLimits = Pick<CryptoPairRow, 'id' | 'orderMin' | 'costMin'>;
+export type PairRowChanges = Partial<
+  Pick<
+    NewCryptoPair,
+    'symbol' | 'krakenSymbol' | 'base' | 'quote' | 'active' | 'dynamicConfig' | 'deactivationAttempts'
+  >
+>;
 
 /** Rows per bulk statement: keeps each hold of PGlite's single connection short. */
 const BULK_ROWS = 200;
@@ -27,8 +33,13 @@ export function createMarketRepo(db: Executor) {
         .orderBy(asc(cryptoPairs.symbol));
     },
 
-    async findPair(symbol: string): Promise<CryptoPairRow | undefined> {
-      const [row] = await db.select().from(cryptoPairs).where(eq(cryptoPairs.symbol, symbol));
+    /** `forUpdate` (inside a transaction): concurrent admin edits of the pair queue up. */
+    async findPair(
+      symbol: string,
+      options: { forUpdate?: boolean } = {},
+    ): Promise<CryptoPairRow | undefined> {
+      const query = db.select().from(cryptoPairs).where(eq(cryptoPairs.symbol, symbol));
+      const [row] = await (options.forUpdate ? query.for('update') : query);
       return row;
     },
 
@@ -36,11 +47,19 @@ export function createMarketRepo(db: Executor) {
       if (rows.length > 0) await db.insert(cryptoPairs).values(rows);
     },
 
-    async updatePair(
-      id: number,
-      changes: Partial<Pick<NewCryptoPair, 'symbol' | 'krakenSymbol' | 'base' | 'quote' | 'active'>>,
-    ) {
-      await db.update(cryptoPairs).set(changes).where(eq(cryptoPairs.id, id));
+    async updatePair(id: number, changes: PairRowChanges): Promise<CryptoPairRow | undefined> {
+      const [row] = await db.update(cryptoPairs).set(changes).where(eq(cryptoPairs.id, id)).returning();
+      return row;
+    },
+
+    async insertPair(row: NewCryptoPair): Promise<CryptoPairRow> {
+      const [inserted] = await db.insert(cryptoPairs).values(row).returning();
+      return inserted!;
+    },
+
+    async findPairByKrakenSymbol(krakenSymbol: string): Promise<CryptoPairRow | undefined> {
+      const [row] = await db.select().from(cryptoPairs).where(eq(cryptoPairs.krakenSymbol, krakenSymbol));
+      return row;
     },
 
     /** Writes the exchange's order minimums of these pairs (null: the source does not say). */

@@ -12,8 +12,9 @@ import { floorTo } from '../../shared/candles';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/time';
 import type { MarketPair, MarketSource, MarketTicker } from '../../providers/market/market-source';
 import type { LogsService } from '../logs/logs.service';
+import { createMarketListsRepo } from './admin-lists.repo';
 import { createCandleCache } from './candle-cache';
-import { createPairAdmin } from './market-pairs';
+import { createPairAdmin, pairSnapshot, type Actor } from './market-pairs';
 import { pruneMarketData, type MarketRetentionResult } from './market-retention';
 import { createCandlesRepo } from './candles.repo';
 import {
@@ -47,8 +48,8 @@ export interface MarketLog {
 export interface MarketServiceDeps {
   db: Database;
   source: MarketSource;
-  /** Where sync and refresh results are logged (the logs module). */
-  logs: Pick<LogsService, 'action'>;
+  /** Where sync and refresh results are logged, and pair changes audited (the logs module). */
+  logs: Pick<LogsService, 'action' | 'audit'>;
   /** Wall clock for action logs; default Date.now. Market data uses source.now(). */
   clock?: () => number;
   onTicker?: (event: TickerEvent) => void;
@@ -96,6 +97,8 @@ export function createMarketService(deps: MarketServiceDeps) {
   }
 
   return {
+    /** The admin lists of pairs and ticker logs. */
+    adminLists: createMarketListsRepo(db),
     listPairs: () => repo.listPairs(),
     pairBySymbol: (symbol: string) => repo.findPair(symbol),
     pairById: (id: number) => repo.findPairById(id),
@@ -109,15 +112,17 @@ export function createMarketService(deps: MarketServiceDeps) {
     /** Active pairs, all or only those of `symbols`. */
     activePairs: (symbols?: string[]): Promise<CryptoPairRow[]> =>
       symbols?.length === 0 ? Promise.resolve([]) : repo.activePairs(symbols),
-    ...createPairAdmin({ repo, announce }),
+    ...createPairAdmin({ db, logs: deps.logs, announce }),
 
     /**
      * Makes the pair table match the source's list: new pairs added (active as the source
      * suggests), a changed exchange symbol updated, pairs the source no longer lists deactivated.
      * Pairs an admin switched off stay off when listed again. The order minimums of every listed
      * pair are rewritten when they changed; that alone is metadata, not an `updated` pair.
+     * Audited (before and after of every changed pair) when an admin asked (`actor`, a user id)
+     * or when anything changed.
      */
-    async syncPairs(): Promise<SyncResult> {
+    async syncPairs(actor?: Actor): Promise<SyncResult> {
       const listed = await source.listPairs();
       const result = await db.transaction(async (tx) => {
         const txRepo = createMarketRepo(tx);
@@ -171,7 +176,26 @@ export function createMarketService(deps: MarketServiceDeps) {
         await txRepo.updateOrderLimits(limits);
         const deactivate = existing.filter((row) => row.active && !kept.has(row.id));
         await txRepo.deactivatePairs(deactivate.map((row) => row.id));
-        return { added, updated, deactivated: deactivate.map((row) => row.symbol) };
+        const result = { added, updated, deactivated: deactivate.map((row) => row.symbol) };
+        if (actor !== undefined || added.length + updated.length + deactivate.length > 0) {
+          const changed = new Set([...added, ...updated, ...result.deactivated]);
+          const afterRows = (await txRepo.listPairs()).filter((row) => changed.has(row.symbol));
+          const changedIds = new Set(afterRows.map((row) => row.id));
+          await deps.logs.audit(
+            {
+              userId: actor ?? null,
+              action: 'pair.sync',
+              details: {
+                source: source.name,
+                ...result,
+                before: existing.filter((row) => changedIds.has(row.id)).map(pairSnapshot),
+                after: afterRows.map(pairSnapshot),
+              },
+            },
+            tx,
+          );
+        }
+        return result;
       });
       for (const symbol of result.added) announce(symbol, 'added');
       for (const symbol of result.updated) announce(symbol, 'updated');

@@ -8,6 +8,7 @@ import type { Bias, PositionType, RiskLevel, Trend } from '../../../contract/enu
 import type { HeatMapQuery, HeatMapSort } from '../../../contract/heatmap';
 import { badRequest } from '../../http/errors';
 import type { CurrentEntry } from './heat-map.entry';
+import { pairMatcher } from '../../../contract/pair-search';
 
 const DAY = 24 * 60 * 60 * 1000;
 const RANGE_MS: Record<TimeRange, number | null> = {
@@ -88,7 +89,6 @@ export function biasOf(positionType: PositionType): Bias {
 }
 
 /** 'btc-usd', 'BTC/USD' and 'btcusd' all find BTC/USD; 'usd' finds every USD pair. */
-const compact = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 const within = (value: number, bounds: Range | undefined) =>
   !bounds || (value >= bounds[0] && value <= bounds[1]);
@@ -106,7 +106,7 @@ export function selectHeatMap(
 ): CurrentEntry[] {
   const span = RANGE_MS[filter.timeRange];
   const since = span === null ? -Infinity : now - span;
-  const needle = filter.search ? compact(filter.search) : '';
+  const matches = pairMatcher(filter.search);
   const picked: CurrentEntry[] = [];
   for (const current of entries) {
     const { entry, record } = current;
@@ -119,7 +119,7 @@ export function selectHeatMap(
     if (filter.trend && entry.refereeTrend !== filter.trend) continue;
     if (filter.risk && entry.refereeRisk !== filter.risk) continue;
     if (filter.activeTriggersOnly && entry.activeTriggers.length === 0) continue;
-    if (needle && !compact(entry.pair).includes(needle)) continue;
+    if (!matches(entry.pair)) continue;
     picked.push(current);
   }
   const compare = COMPARE[filter.sort];

@@ -4,6 +4,7 @@
  * its slash, ranges inclusive, newest first among equals).
  */
 import type { ListOffersQuery, Offer } from '../../../contract/offers';
+import { pairMatcher } from '../../../contract/pair-search';
 
 export interface LiveOfferFilter {
   statuses: readonly string[];
@@ -20,16 +21,6 @@ export interface LiveOfferFilter {
   now: Date;
   /** Offers the caller has accepted or rejected. */
   acted: ReadonlySet<string>;
-}
-
-function matcher(search: string | undefined): (pair: string) => boolean {
-  if (!search) return () => true;
-  const wanted = search.toUpperCase().replace(/-/g, '/');
-  const compact = wanted.replace(/[^A-Z0-9]/g, '');
-  return (pair) => {
-    const symbol = pair.toUpperCase();
-    return symbol.includes(wanted) || (compact !== '' && symbol.replace(/\//g, '').includes(compact));
-  };
 }
 
 const SORT_KEYS = {
@@ -63,7 +54,7 @@ export function selectLiveOffers<T extends { offer: Offer }>(
   filter: Omit<LiveOfferFilter, 'sortBy' | 'sortDir'>,
 ): { page: T[]; total: number } {
   const now = filter.now.toISOString();
-  const matches = matcher(filter.search);
+  const matches = pairMatcher(filter.search);
   const inRange = (value: number, [min, max]: readonly [number, number]) => value >= min && value <= max;
   const page: T[] = [];
   let total = 0;

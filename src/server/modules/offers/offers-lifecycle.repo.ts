@@ -131,6 +131,15 @@ export function createOffersLifecycleRepo(db: Database) {
         )
         .groupBy(offers.positionType, offers.riskLevel, sql`3`, offers.outcome);
     },
+
+    /** Every offer published since then, counted by outcome (null: not scored yet). */
+    outcomeTally(since: Date | null) {
+      return db
+        .select({ outcome: offers.outcome, n: sql<number>`count(*)::int` })
+        .from(offers)
+        .where(since ? gte(offers.createdAt, since) : undefined)
+        .groupBy(offers.outcome);
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { selectLiveOffers } from './live-offers.query';
 import { publishOffer, type PublishInput, type PublishResult } from './offer-publisher';
 import { createOffersLifecycleRepo } from './offers-lifecycle.repo';
 import { createOffersRepo } from './offers.repo';
+import { createOfferListsRepo } from './admin-lists.repo';
 
 export type { PublishInput, PublishResult };
 export type { OfferForAccept } from './offer-actions';
@@ -93,6 +94,9 @@ export function createOffersService(deps: OffersDeps) {
   });
 
   return {
+    /** The admin lists of offers and user offers. */
+    adminLists: createOfferListsRepo(deps.db),
+
     /** Accept and reject (offer-actions.ts): the offer as an accept sees it, and the recorded action. */
     ...actions,
 
@@ -144,6 +148,8 @@ export function createOffersService(deps: OffersDeps) {
 
     /** Settled offers with a real outcome, grouped for Signal Quality. */
     outcomeStats: (since: Date | null) => lifecycleRepo.outcomeStats(since),
+    /** Every published offer by outcome, not yet scored and unscoreable included (Signal Quality). */
+    outcomeTally: (since: Date | null) => lifecycleRepo.outcomeTally(since),
 
     expireOffers: lifecycle.expireOffers,
     scoreOutcomes: lifecycle.scoreOutcomes,

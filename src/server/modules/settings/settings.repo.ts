@@ -8,8 +8,10 @@ export type GlobalSettingsChanges = Partial<Omit<typeof globalSettings.$inferIns
 /** The single global-settings row (id 1, created by the migrations). */
 export function createSettingsRepo(db: Executor) {
   return {
-    async row(): Promise<GlobalSettingsRow> {
-      const [found] = await db.select().from(globalSettings).where(eq(globalSettings.id, 1));
+    /** `forUpdate` (inside a transaction): concurrent changes queue, so each sees the one before. */
+    async row(options: { forUpdate?: boolean } = {}): Promise<GlobalSettingsRow> {
+      const query = db.select().from(globalSettings).where(eq(globalSettings.id, 1));
+      const [found] = await (options.forUpdate ? query.for('update') : query);
       if (!found) throw new Error('global settings row is missing');
       return found;
     },

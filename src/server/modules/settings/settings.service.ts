@@ -75,6 +75,7 @@ export function createSettingsService(db: Database, logs: Pick<LogsService, 'aud
     /** Applies a validated patch and records who changed what in the audit log, atomically. */
     async update(patch: GlobalSettingsPatch, userId: string): Promise<GlobalSettings> {
       return db.transaction(async (tx) => {
+        const before = toGlobalSettings(await createSettingsRepo(tx).row({ forUpdate: true }));
         const updated = await repo.update(
           {
             ...(patch.aiModel !== undefined && { aiModel: patch.aiModel }),
@@ -93,8 +94,12 @@ export function createSettingsService(db: Database, logs: Pick<LogsService, 'aud
           },
           tx,
         );
-        await logs.audit({ userId, action: 'global_settings.update', details: { changes: patch } }, tx);
-        return toGlobalSettings(updated);
+        const after = toGlobalSettings(updated);
+        await logs.audit(
+          { userId, action: 'global_settings.update', details: { changes: patch, before, after } },
+          tx,
+        );
+        return after;
       });
     },
   };

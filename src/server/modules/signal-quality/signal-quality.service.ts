@@ -1,5 +1,6 @@
 import type {
   CalibrationBucket,
+  PublishedOutcomes,
   SignalQualityGroup,
   SignalQualityQuery,
   SignalQualityResponse,
@@ -34,21 +35,44 @@ function outcomeCounts(c: Counts) {
   };
 }
 
+type OutcomeTally = Awaited<ReturnType<OffersService['outcomeTally']>>;
+
+/** Not yet scored (outcome null) counts as pending: nothing published is left out. */
+function publishedOutcomes(tally: OutcomeTally): PublishedOutcomes {
+  const counts: PublishedOutcomes = {
+    published: 0,
+    succeeded: 0,
+    failed: 0,
+    neither: 0,
+    unscoreable: 0,
+    pending: 0,
+  };
+  for (const { outcome, n } of tally) {
+    counts.published += n;
+    counts[outcome ?? 'pending'] += n;
+  }
+  return counts;
+}
+
 /**
  * Live results: every offer scored at its horizon (accepted, rejected, ignored or expired alike),
  * predicted success against realised, by position type × risk and by band of prediction; plus the
  * latest walk-forward backtest of the engine on stored candles. Only real outcomes count
- * (succeeded, failed, neither): an unscoreable offer says nothing about the prediction.
+ * (succeeded, failed, neither): an unscoreable offer says nothing about the prediction. Beside them,
+ * every offer published in the range is counted by how it ended, so none is hidden.
  */
 export function createSignalQualityService(deps: {
-  offers: Pick<OffersService, 'outcomeStats'>;
+  offers: Pick<OffersService, 'outcomeStats' | 'outcomeTally'>;
   repo: SignalQualityRepo;
 }) {
   return {
     async read(query: SignalQualityQuery): Promise<SignalQualityResponse> {
       const days = RANGE_DAYS[query.timeRange];
       const since = days === null ? null : new Date(Date.now() - days * 86_400_000);
-      const rows = await deps.offers.outcomeStats(since);
+      const [rows, tally] = await Promise.all([
+        deps.offers.outcomeStats(since),
+        deps.offers.outcomeTally(since),
+      ]);
 
       const empty = (): Counts => ({ sampleSize: 0, succeeded: 0, failed: 0, neither: 0, predictedSum: 0 });
       const groups = new Map<
@@ -61,6 +85,7 @@ export function createSignalQualityService(deps: {
       const bands = Array.from({ length: 10 }, empty);
       let brierSum = 0;
       let total = 0;
+      let succeeded = 0;
       for (const row of rows) {
         const key = `${row.positionType}|${row.riskLevel}`;
         const group = groups.get(key) ?? {
@@ -78,6 +103,7 @@ export function createSignalQualityService(deps: {
         }
         brierSum += row.brierSum;
         total += row.n;
+        if (row.outcome === 'succeeded') succeeded += row.n;
       }
       const calibration: CalibrationBucket[] = bands.map((band, i) => ({
         from: i * 10,
@@ -93,6 +119,8 @@ export function createSignalQualityService(deps: {
           .map((g) => ({ positionType: g.positionType, riskLevel: g.riskLevel, ...outcomeCounts(g) })),
         calibration,
         brierScore: total ? brierSum / total : null,
+        brierBaseline: total ? (succeeded / total) * (1 - succeeded / total) : null,
+        published: publishedOutcomes(tally),
         engineVersion: ENGINE_VERSION,
         generatedAt: new Date().toISOString(),
       };

@@ -17,6 +17,8 @@ import { toTrade } from './trade-dto';
 import { runTradeMonitor, type MonitorResult } from './trade-monitor';
 import type { TradingContext, TradingDeps } from './trading-context';
 import { createTradingRepo } from './trading.repo';
+import { reportTrades, type ReportTradeRow } from './trade-report.repo';
+import type { ReportSlice } from '../../shared/report-query';
 
 export type { AutoTradingPreferences, TradablePair, TradingDeps } from './trading-context';
 
@@ -45,6 +47,11 @@ export function createTradingService(deps: TradingDeps) {
       input: AcceptOfferInput,
       scope?: IdempotencyScope,
     ): Promise<AcceptOfferResponse> => acceptOffer(ctx, { userId, offerId, input, scope }),
+
+    /** Every trader's trades for the admin reports (pair: part of the symbol). */
+    reportTrades: (
+      slice: ReportSlice & { pair?: string },
+    ): Promise<{ rows: ReportTradeRow[]; total: number }> => reportTrades(deps.db, slice),
 
     /** The trader's own trades, newest first. */
     async list(userId: string, query: ListTradesQuery): Promise<ListTradesResponse> {

@@ -7,6 +7,7 @@
 import type {
   ManageTriggerInput,
   ManageTriggerResponse,
+  TriggerRecord,
   TriggerWebhookInput,
   TriggerWebhookResponse,
 } from '../../../contract/admin-triggers';
@@ -20,6 +21,9 @@ import { createFeedFetcher, type FetchFeed } from './feed-source';
 import { evaluateMarketTriggers } from './market-watch';
 import { timeframeOf, toTriggerRecord, type TriggerRow } from './trigger-options';
 import { createTriggersRepo } from './triggers.repo';
+import { createTriggerListsRepo, type TriggerSortKey } from './admin-lists.repo';
+import type { ListWindow } from '../../db/list-query';
+import type { AdminListResponse } from '../../../contract/admin-collections';
 import type {
   FireOptions,
   FiredTrigger,
@@ -148,7 +152,17 @@ export function createTriggersService(deps: TriggersDeps) {
             tx,
           );
       await logs.audit(
-        { userId, action: 'trigger.add', details: { triggerId: row.id, existing: Boolean(same), input } },
+        {
+          userId,
+          action: 'trigger.add',
+          details: {
+            triggerId: row.id,
+            existing: Boolean(same),
+            input,
+            before: same ? toTriggerRecord(same) : null,
+            after: toTriggerRecord(row),
+          },
+        },
         tx,
       );
       return row;
@@ -184,12 +198,30 @@ export function createTriggersService(deps: TriggersDeps) {
         },
         tx,
       );
-      await logs.audit({ userId, action: 'trigger.update', details: { triggerId: row.id, input } }, tx);
+      await logs.audit(
+        {
+          userId,
+          action: 'trigger.update',
+          details: {
+            triggerId: row.id,
+            input,
+            before: toTriggerRecord(current),
+            after: toTriggerRecord(row),
+          },
+        },
+        tx,
+      );
       return row;
     });
   }
 
   return {
+    /** The admin list of every trigger, as records. */
+    async adminList(window: ListWindow<TriggerSortKey>): Promise<AdminListResponse<TriggerRecord>> {
+      const { rows, total } = await createTriggerListsRepo(deps.db).listTriggers(window);
+      return { records: rows.map(toTriggerRecord), total };
+    },
+
     /** POST /api/admin/manage-triggers. Throws 404 / 409 HttpErrors; changes nothing then. */
     async manage(input: ManageTriggerInput, userId: string): Promise<ManageTriggerResponse> {
       switch (input.action) {
@@ -208,7 +240,13 @@ export function createTriggersService(deps: TriggersDeps) {
               {
                 userId,
                 action: 'trigger.delete',
-                details: { type: input.type, symbol: input.symbol, triggerIds: removed.map((r) => r.id) },
+                details: {
+                  type: input.type,
+                  symbol: input.symbol,
+                  triggerIds: removed.map((r) => r.id),
+                  before: removed.map(toTriggerRecord),
+                  after: null,
+                },
               },
               tx,
             );

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Executor } from '../../db/client';
 import { webhookSecrets } from '../../db/schema';
 
-export function createWebhookSecretsRepo(db: Database) {
+export function createWebhookSecretsRepo(db: Executor) {
   const listed = {
     id: webhookSecrets.id,
     label: webhookSecrets.label,
@@ -21,12 +21,10 @@ export function createWebhookSecretsRepo(db: Database) {
       const [row] = await db.select().from(webhookSecrets).where(eq(webhookSecrets.id, id));
       return row ?? null;
     },
-    async remove(id: string): Promise<boolean> {
-      const gone = await db
-        .delete(webhookSecrets)
-        .where(eq(webhookSecrets.id, id))
-        .returning({ id: webhookSecrets.id });
-      return gone.length > 0;
+    /** The removed key's listed fields, or undefined when there was none. */
+    async remove(id: string) {
+      const [gone] = await db.delete(webhookSecrets).where(eq(webhookSecrets.id, id)).returning(listed);
+      return gone;
     },
     async markUsed(id: string, at: Date): Promise<void> {
       await db.update(webhookSecrets).set({ lastUsedAt: at }).where(eq(webhookSecrets.id, id));

@@ -42,7 +42,8 @@ export function registerWebhookSecretRoutes(deps: {
         },
       },
       async (request) => {
-        await deps.webhookSecrets.remove(request.params.id);
+        const admin = await deps.viewers.requireAdmin(request);
+        await deps.webhookSecrets.remove(request.params.id, admin.userId);
         return { ok: true as const };
       },
     );

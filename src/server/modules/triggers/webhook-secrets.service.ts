@@ -1,6 +1,7 @@
 import type { CreatedWebhookSecret, WebhookSecret } from '../../../contract/admin-triggers';
 import type { Database } from '../../db/client';
 import { notFound, unauthorized } from '../../http/errors';
+import type { LogsService } from '../logs/logs.service';
 import { createWebhookSecretsRepo } from './webhook-secrets.repo';
 import { createSecretSealer, createWebhookSecret, verifyWebhookSignature } from './webhook-signature';
 
@@ -17,7 +18,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * without it, deleted; and the check of a signed call. Every failed check answers the same 401,
  * so a caller cannot tell an unknown key from a wrong signature.
  */
-export function createWebhookSecretsService(deps: { db: Database; authSecret: string; now?: () => number }) {
+export function createWebhookSecretsService(deps: {
+  db: Database;
+  authSecret: string;
+  /** Creating and deleting a key are audited (never the secret itself). */
+  logs: Pick<LogsService, 'audit'>;
+  now?: () => number;
+}) {
   const repo = createWebhookSecretsRepo(deps.db);
   const sealer = createSecretSealer(deps.authSecret);
   const now = deps.now ?? Date.now;
@@ -33,7 +40,19 @@ export function createWebhookSecretsService(deps: { db: Database; authSecret: st
   return {
     async create(label: string, userId: string): Promise<CreatedWebhookSecret> {
       const secret = createWebhookSecret();
-      const row = await repo.insert({ label, sealedSecret: sealer.seal(secret), createdBy: userId });
+      const row = await deps.db.transaction(async (tx) => {
+        const created = await createWebhookSecretsRepo(tx).insert({
+          label,
+          sealedSecret: sealer.seal(secret),
+          createdBy: userId,
+        });
+        const after = toDto(created);
+        await deps.logs.audit(
+          { userId, action: 'webhook_secret.create', details: { before: null, after } },
+          tx,
+        );
+        return created;
+      });
       return { ...toDto(row), secret };
     },
 
@@ -41,8 +60,15 @@ export function createWebhookSecretsService(deps: { db: Database; authSecret: st
       return (await repo.list()).map(toDto);
     },
 
-    async remove(id: string): Promise<void> {
-      if (!(await repo.remove(id))) throw notFound('Unknown webhook secret');
+    async remove(id: string, userId: string): Promise<void> {
+      await deps.db.transaction(async (tx) => {
+        const gone = await createWebhookSecretsRepo(tx).remove(id);
+        if (!gone) throw notFound('Unknown webhook secret');
+        await deps.logs.audit(
+          { userId, action: 'webhook_secret.delete', details: { before: toDto(gone), after: null } },
+          tx,
+        );
+      });
     },
 
     /** The signing key's creator (null once that account is gone), or a 401 HttpError. */

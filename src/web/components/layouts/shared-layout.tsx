@@ -20,7 +20,7 @@ export function SharedLayout() {
     <div className="flex min-h-screen flex-col bg-slate-950 text-slate-100">
       <a
         href="#main-content"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-orange-600 focus:px-3 focus:py-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-orange-700 focus:px-3 focus:py-2"
       >
         Skip to content
       </a>

@@ -56,7 +56,7 @@ function SidebarSection({
   const headingId = `sidebar-${title.toLowerCase()}`;
   return (
     <nav aria-labelledby={headingId} className="mb-6">
-      <h2 id={headingId} className="mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-500">
+      <h2 id={headingId} className="mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-slate-400">
         {title}
       </h2>
       <ul className="space-y-1">

@@ -8,7 +8,7 @@ const base =
   'disabled:cursor-not-allowed disabled:opacity-50';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-orange-600 text-white hover:bg-orange-500',
+  primary: 'bg-orange-700 text-white hover:bg-orange-800',
   secondary: 'border border-slate-600 bg-slate-800 text-slate-100 hover:bg-slate-700',
   danger: 'bg-red-600 text-white hover:bg-red-500',
   ghost: 'text-slate-300 hover:bg-slate-800 hover:text-white',

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { TableFrame, type TableSort } from './table-frame';
 
 export interface Column<T> {
   /** Unique within the table. */
@@ -7,6 +8,8 @@ export interface Column<T> {
   cell: (row: T) => ReactNode;
   /** Extra classes for this column's cells (e.g. 'text-right'). */
   className?: string;
+  /** A sortable column's header sorts by it. */
+  sort?: TableSort;
 }
 
 interface DataTableProps<T> {
@@ -19,14 +22,26 @@ interface DataTableProps<T> {
   loadingText?: string;
   emptyText: string;
   rowClassName?: (row: T) => string;
+  /** Makes each row focusable and opens it on click, Enter or Space. */
+  onRowOpen?: (row: T) => void;
+  /** The accessible name of a row (e.g. 'BTC/USD offer details'), for openable rows. */
+  rowLabel?: (row: T) => string;
 }
+
+const OPENABLE_ROW =
+  'cursor-pointer focus-visible:bg-slate-800/60 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-orange-400';
 
 const cellClass = 'whitespace-nowrap px-3 py-2.5';
 
-/**
- * A read-only table that scrolls sideways on narrow screens instead of squeezing its cells; one
- * full-width row says when it is loading or empty.
- */
+/** Enter or Space on a focused openable row opens it, as a click does. */
+function openOnKey(event: KeyboardEvent<HTMLTableRowElement>, open: () => void) {
+  if (event.key === 'Enter' || event.key === ' ') {
+    event.preventDefault();
+    open();
+  }
+}
+
+/** A table of rows described by columns; rows may open (a modal, say) by click or keyboard. */
 export function DataTable<T>({
   caption,
   columns,
@@ -36,45 +51,36 @@ export function DataTable<T>({
   loadingText = 'Loading...',
   emptyText,
   rowClassName,
+  onRowOpen,
+  rowLabel,
 }: DataTableProps<T>) {
   const placeholder = loading && !rows ? loadingText : rows && rows.length === 0 ? emptyText : null;
+  const headers = columns.map((column) => ({
+    label: column.header,
+    className: column.className,
+    sort: column.sort,
+  }));
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-700" aria-busy={loading || undefined}>
-      <table className="min-w-full divide-y divide-slate-700 text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-900/80 text-xs uppercase tracking-wide text-slate-400">
-          <tr>
+    <TableFrame caption={caption} headers={headers} placeholder={placeholder} busy={loading}>
+      {(rows ?? []).map((row) => {
+        const open = onRowOpen ? () => onRowOpen(row) : undefined;
+        return (
+          <tr
+            key={rowKey(row)}
+            tabIndex={open ? 0 : undefined}
+            aria-label={rowLabel?.(row)}
+            onClick={open}
+            onKeyDown={open ? (event) => openOnKey(event, open) : undefined}
+            className={`hover:bg-slate-800/60 ${open ? OPENABLE_ROW : ''} ${rowClassName?.(row) ?? ''}`}
+          >
             {columns.map((column) => (
-              <th
-                key={column.key}
-                scope="col"
-                className={`${cellClass} font-semibold ${column.className ?? ''}`}
-              >
-                {column.header}
-              </th>
+              <td key={column.key} className={`${cellClass} ${column.className ?? ''}`}>
+                {column.cell(row)}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-800 text-slate-200">
-          {placeholder !== null ? (
-            <tr>
-              <td colSpan={columns.length} className="px-3 py-8 text-center text-slate-400">
-                {placeholder}
-              </td>
-            </tr>
-          ) : (
-            (rows ?? []).map((row) => (
-              <tr key={rowKey(row)} className={`hover:bg-slate-800/60 ${rowClassName?.(row) ?? ''}`}>
-                {columns.map((column) => (
-                  <td key={column.key} className={`${cellClass} ${column.className ?? ''}`}>
-                    {column.cell(row)}
-                  </td>
-                ))}
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </TableFrame>
   );
 }

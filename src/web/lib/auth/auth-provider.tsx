@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ADMIN_PERMISSION } from '../../../contract/account';
+import type { ADMIN_PERMISSION as AdminPermission } from '../../../contract/account';
 import { clearAuthToken, getAuthToken, setAuthToken, subscribeAuthToken } from '../auth-token';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
 import { fetchMe, meQueryKey, meQueryOptions } from './me-query';
+
+/** The contract's value, typed against it: a value import would pull the contract (and zod) into every page. */
+const ADMIN_PERMISSION: typeof AdminPermission = 'org:admin';
 
 /**
  * Holds the session: the bearer token (localStorage, the source of truth) and `/api/me`.

@@ -1,5 +1,63 @@
+import { useState } from 'react';
+import {
+  collectionTabs,
+  CollectionScreen,
+  PairsTab,
+  TriggersTab,
+  type CollectionTabDef,
+  type TabContext,
+} from '../../../components/admin';
+import { Button } from '../../../components/ui/button';
 import { PageTitle } from '../../../components/ui/page-title';
+import { GlobalSettingsForm } from '../../admin-settings';
+import { AddPairDialog } from './add-pair-dialog';
+import { AddTriggerDialog } from './add-trigger-dialog';
+import { HeatmapTab } from './heatmap-tab';
+import { PairBulkActions } from './pair-bulk-actions';
+
+function EyePairsTab(ctx: TabContext) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <PairsTab
+        {...ctx}
+        extraToolbar={(selected, clear) => (
+          <>
+            <Button onClick={() => setAdding(true)}>Add Pair</Button>
+            <PairBulkActions selected={selected} clear={clear} />
+          </>
+        )}
+      />
+      {adding ? <AddPairDialog onClose={() => setAdding(false)} /> : null}
+    </>
+  );
+}
+
+function EyeTriggersTab(ctx: TabContext) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <TriggersTab {...ctx} toolbar={<Button onClick={() => setAdding(true)}>Add Trigger</Button>} />
+      {adding ? <AddTriggerDialog onClose={() => setAdding(false)} /> : null}
+    </>
+  );
+}
+
+/** The dashboard's 15 tabs with the Eye's extras on Crypto Pairs and Triggers, then Heatmap. */
+const EYE_TABS: readonly CollectionTabDef[] = [
+  ...collectionTabs(() => <GlobalSettingsForm />).map((tab) => {
+    if (tab.id === 'cryptoPairs') return { ...tab, render: (ctx: TabContext) => <EyePairsTab {...ctx} /> };
+    if (tab.id === 'triggers') return { ...tab, render: (ctx: TabContext) => <EyeTriggersTab {...ctx} /> };
+    return tab;
+  }),
+  { id: 'heatmap', label: 'Heatmap', render: (ctx) => <HeatmapTab {...ctx} /> },
+];
 
 export function PairStatusPage() {
-  return <PageTitle title="All-Seeing Eye Dashboard" />;
+  return (
+    <>
+      <PageTitle title="All-Seeing Eye Dashboard" />
+      <CollectionScreen variant="eye" tabs={EYE_TABS} />
+    </>
+  );
 }

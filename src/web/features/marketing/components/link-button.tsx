@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 const VARIANTS = {
   primary:
-    'bg-orange-500 text-white hover:bg-orange-400 focus-visible:outline-orange-300 shadow-lg shadow-orange-500/20',
+    'bg-orange-700 text-white hover:bg-orange-800 focus-visible:outline-orange-300 shadow-lg shadow-orange-700/20',
   secondary:
     'border border-slate-600 text-slate-100 hover:border-slate-400 hover:bg-slate-800 focus-visible:outline-slate-300',
 } as const;

@@ -1,9 +1,11 @@
+import type { OffersListQuery } from '../lib/offers-query';
+
 /** Everything the offers screen caches. */
 export const offersKeys = {
   all: ['offers'] as const,
-  /** The paged list (one infinite query; its pages are the 'Load More' steps). */
+  /** Every filtered list (one infinite query each; its pages are the 'Load More' steps). */
   list: ['offers', 'list'] as const,
-  preferences: ['offers', 'preferences'] as const,
+  listFor: (query: OffersListQuery) => ['offers', 'list', query] as const,
 };
 
 /** Trader spec 9: offers page size; 'Load More' only when the last page held exactly this many. */

@@ -1,11 +1,12 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { Offer } from '../../../../contract/offers';
 import { Button } from '../../../components/ui/button';
 import { FormField, inputClassName } from '../../../components/ui/form-field';
 import { formatDateTime, formatDecimal, formatPercent, formatPositionType } from '../../../lib/format';
 import type { AcceptFormErrors, AcceptFormValues } from '../lib/accept-form';
-import { Modal } from './modal';
+import { Modal } from '../../../components/ui/modal';
 import { RiskBadge, StatusBadge, formatLeverage, formatVolume } from './offer-cells';
+import { DetailRow } from '../../../components/ui/detail-row';
 
 interface OfferDetailsModalProps {
   offer: Offer;
@@ -55,21 +56,21 @@ export function OfferDetailsModal(props: OfferDetailsModalProps) {
       }
     >
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
-        <Detail term="Pair">{offer.pair}</Detail>
-        <Detail term="Position Type">{formatPositionType(offer.positionType)}</Detail>
-        <Detail term="Expected Profit">{formatPercent(offer.expectedProfitPercent)}</Detail>
-        <Detail term="Risk Level">
+        <DetailRow term="Pair">{offer.pair}</DetailRow>
+        <DetailRow term="Position Type">{formatPositionType(offer.positionType)}</DetailRow>
+        <DetailRow term="Expected Profit">{formatPercent(offer.expectedProfitPercent)}</DetailRow>
+        <DetailRow term="Risk Level">
           <RiskBadge risk={offer.riskLevel} />
-        </Detail>
-        <Detail term="Success Rate">{formatPercent(offer.successRate)}</Detail>
-        <Detail term="Heat Score">{formatDecimal(offer.heatScore)}</Detail>
-        <Detail term="Status">
+        </DetailRow>
+        <DetailRow term="Success Rate">{formatPercent(offer.successRate)}</DetailRow>
+        <DetailRow term="Heat Score">{formatDecimal(offer.heatScore)}</DetailRow>
+        <DetailRow term="Status">
           <StatusBadge status={offer.status} />
-        </Detail>
-        <Detail term="Created At">{formatDateTime(offer.createdAt)}</Detail>
-        <Detail term="Expiration">{formatDateTime(offer.expiration)}</Detail>
-        <Detail term="Volume">{formatVolume(offer.volume)}</Detail>
-        <Detail term="Leverage">{formatLeverage(offer.leverage)}</Detail>
+        </DetailRow>
+        <DetailRow term="Created At">{formatDateTime(offer.createdAt)}</DetailRow>
+        <DetailRow term="Expiration">{formatDateTime(offer.expiration)}</DetailRow>
+        <DetailRow term="Volume">{formatVolume(offer.volume)}</DetailRow>
+        <DetailRow term="Leverage">{formatLeverage(offer.leverage)}</DetailRow>
       </dl>
       <div className="mt-4 rounded-lg border border-slate-700 bg-slate-800/60 p-3 text-sm">
         <p className="font-medium text-slate-300">AI Comments</p>
@@ -132,14 +133,5 @@ export function OfferDetailsModal(props: OfferDetailsModalProps) {
         </p>
       ) : null}
     </Modal>
-  );
-}
-
-function Detail({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="flex items-baseline justify-between gap-4 border-b border-slate-800 pb-2">
-      <dt className="text-slate-400">{term}</dt>
-      <dd className="text-right font-medium text-slate-100">{children}</dd>
-    </div>
   );
 }

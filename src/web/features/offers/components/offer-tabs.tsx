@@ -41,7 +41,7 @@ export function OfferTabs({ active, counts, onChange, panelId }: OfferTabsProps)
             onClick={() => onChange(tab)}
             className={`rounded-md px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-400 ${
               selected
-                ? 'bg-orange-600 text-white'
+                ? 'bg-orange-700 text-white'
                 : 'border border-slate-600 bg-slate-800 text-slate-200 hover:bg-slate-700'
             }`}
           >

@@ -5,20 +5,20 @@ import { PageLinks } from '../../../components/ui/page-links';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
 import { serverErrorMessage, useLoadErrorToast } from '../../../lib/use-load-error';
-import { PREFERENCES_LOAD_ERROR, useOfferPreferences } from '../api/get-offer-preferences';
+import { PREFERENCES_LOAD_ERROR, usePreferences } from '../../settings';
 import { OFFERS_FETCH_ERROR, useOffers } from '../api/get-offers';
+import { offersKeys } from '../api/query-keys';
 import { useLiveOffers } from '../hooks/use-live-offers';
 import { useOfferActions } from '../hooks/use-offer-actions';
+import { useOffersView } from '../hooks/use-offers-view';
 import { flattenOffers } from '../lib/live-offers';
-import {
-  DEFAULT_OFFER_TAB,
-  countOffersByTab,
-  offersInTab,
-  tableTitle,
-  type OfferTab,
-} from '../lib/offer-tabs';
+import { effectiveFilters } from '../lib/offer-filters';
+import { countOffersByTab, offersInTab, tableTitle } from '../lib/offer-tabs';
+import { matchesFilters, offersListQuery } from '../lib/offers-query';
 import { AcceptedTradeNotice } from './accepted-trade-notice';
 import { OfferDetailsModal } from './offer-details-modal';
+import { PairDetailsModal } from '../../pair-details';
+import { OfferFiltersPanel } from './offer-filters-panel';
 import { OfferTabs } from './offer-tabs';
 import { OffersTable } from './offers-table';
 
@@ -29,18 +29,22 @@ const LINKS = [
 ];
 
 /**
- * Trader spec 2.7 'Crypto Offers Dashboard': the trader's live offers in tabs, paged by 20 with
- * 'Load More', live updates, and the offer-details modal to accept or reject. The filters panel,
- * its address-bar state and the pair-details modal come later: the filters will join the list
- * query (`useOffers`) and the tab state below will move to the address bar.
+ * Trader spec 2.7 'Crypto Offers Dashboard': the filters panel, the trader's live offers in tabs,
+ * paged by 20 with 'Load More', live updates, and the offer-details modal to accept or reject. The
+ * tab and filters live in the address bar; each set of filters is its own list, from page 1.
  */
 export function OffersPage() {
-  const [tab, setTab] = useState<OfferTab>(DEFAULT_OFFER_TAB);
+  const { tab, filters, setTab, setFilters } = useOffersView();
   const panelId = useId();
-  const offers = useOffers();
-  const preferences = useOfferPreferences();
+  const [pair, setPair] = useState<string | null>(null);
+  const preferences = usePreferences();
+  const applied = effectiveFilters(filters, preferences.data);
+  const query = offersListQuery(applied);
+  // 'Use Preferences' asks for nothing until the preferences are known (if they fail to load, the
+  // toast says so and the panel's own filters apply).
+  const offers = useOffers(query, !(filters.usePrefs && preferences.isPending));
   const actions = useOfferActions(preferences.data?.defaultAutoCloseProfitPercent);
-  useLiveOffers();
+  useLiveOffers(offersKeys.listFor(query), (offer) => matchesFilters(offer, applied));
   useLoadErrorToast(offers.error, { fallback: OFFERS_FETCH_ERROR, toastId: 'offers-error' });
   useLoadErrorToast(preferences.error, {
     fallback: PREFERENCES_LOAD_ERROR,
@@ -56,6 +60,7 @@ export function OffersPage() {
       <PageTitle title="Crypto Offers Dashboard" />
       <PageLinks label="Offers links" links={LINKS} />
       {actions.lastAccepted ? <AcceptedTradeNotice accepted={actions.lastAccepted} /> : null}
+      <OfferFiltersPanel filters={filters} applied={applied} onChange={setFilters} />
       {offers.isError && !offers.data ? (
         <LoadError title={`Error loading offers: ${serverErrorMessage(offers.error, OFFERS_FETCH_ERROR)}`} />
       ) : (
@@ -68,6 +73,7 @@ export function OffersPage() {
                 offers={shown}
                 loading={offers.isPending}
                 onOpen={actions.open}
+                onPair={setPair}
                 onAccept={actions.open}
                 onReject={actions.rejectOffer}
                 busyOfferId={actions.busyOfferId}
@@ -102,6 +108,7 @@ export function OffersPage() {
           rejecting={actions.rejecting}
         />
       ) : null}
+      {pair ? <PairDetailsModal pair={pair} onClose={() => setPair(null)} /> : null}
     </>
   );
 }

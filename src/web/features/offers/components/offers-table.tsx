@@ -1,9 +1,10 @@
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { Offer } from '../../../../contract/offers';
 import { Button } from '../../../components/ui/button';
-import { formatDateTime, formatDecimal, formatPercent, formatPositionType } from '../../../lib/format';
+import { formatDecimal, formatPercent, formatPositionType } from '../../../lib/format';
 import { HEAT_BORDER_CLASS, heatBand } from '../../../lib/heat-band';
 import { RiskBadge, StatusBadge, formatCompactVolume, formatLeverage, formatVolume } from './offer-cells';
+import { DateTimeLines } from '../../../components/ui/date-time-lines';
 
 /** Trader spec 2.7: rows shown while the list loads. */
 const SKELETON_ROWS = 5;
@@ -32,6 +33,8 @@ const NUMERIC_HEADERS = new Set<string>([
 
 const cell = 'whitespace-nowrap px-2 py-2.5';
 const numeric = `${cell} text-right tabular-nums`;
+/** 'ML scalp bullish' may take two lines, so the Actions column stays on a laptop screen. */
+const wrapping = 'px-2 py-2.5';
 /** Row buttons a little smaller than the page's, so all eleven columns fit a laptop screen. */
 const compactButton = 'px-3! py-1.5!';
 
@@ -40,6 +43,8 @@ interface OffersTableProps {
   offers: readonly Offer[];
   loading: boolean;
   onOpen: (offer: Offer) => void;
+  /** The pair cell's button: the pair-details modal. */
+  onPair: (pair: string) => void;
   onAccept: (offer: Offer) => void;
   onReject: (offer: Offer) => void;
   /** The offer whose accept or reject is in flight: its buttons wait. */
@@ -48,14 +53,16 @@ interface OffersTableProps {
 
 /**
  * The offers table (trader spec 2.7). A row opens the offer-details modal (by click, or Enter /
- * Space when focused); its Accept opens the same modal so the amount can be set, its Reject asks
- * for confirmation. The row's left border shows its heat band.
+ * Space when focused); its pair opens the pair-details modal; its Accept opens the offer-details
+ * modal so the amount can be set, its Reject asks for confirmation. The row's left border shows
+ * its heat band.
  */
 export function OffersTable({
   caption,
   offers,
   loading,
   onOpen,
+  onPair,
   onAccept,
   onReject,
   busyOfferId,
@@ -68,7 +75,7 @@ export function OffersTable({
     }
   };
   const action = (handler: (offer: Offer) => void, offer: Offer) => (event: MouseEvent) => {
-    // The row's own click would open the modal as well.
+    // The row's own click would open the offer-details modal as well.
     event.stopPropagation();
     handler(offer);
   };
@@ -112,14 +119,22 @@ export function OffersTable({
                   onKeyDown={(event) => onRowKey(event, offer)}
                   className={`cursor-pointer border-l-4 hover:bg-slate-800/60 focus-visible:bg-slate-800/60 focus-visible:outline-none ${HEAT_BORDER_CLASS[heatBand(offer.heatScore)]}`}
                 >
-                  <td className={`${cell} font-medium text-white`}>{offer.pair}</td>
+                  <td className={`${cell} font-medium text-white`}>
+                    <button
+                      type="button"
+                      onClick={action((o) => onPair(o.pair), offer)}
+                      className="rounded font-medium text-white underline decoration-slate-500 decoration-dotted underline-offset-4 hover:text-orange-300 focus-visible:outline-2 focus-visible:outline-orange-400"
+                    >
+                      {offer.pair}
+                    </button>
+                  </td>
                   <td className={numeric}>{formatPercent(offer.expectedProfitPercent)}</td>
                   <td className={cell}>
                     <RiskBadge risk={offer.riskLevel} />
                   </td>
                   <td className={numeric}>{formatPercent(offer.successRate)}</td>
                   <td className={numeric}>{formatDecimal(offer.heatScore)}</td>
-                  <td className={cell}>{formatPositionType(offer.positionType)}</td>
+                  <td className={wrapping}>{formatPositionType(offer.positionType)}</td>
                   <td className={cell}>
                     <StatusBadge status={offer.status} />
                   </td>
@@ -152,19 +167,6 @@ export function OffersTable({
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** 'Nov 23, 2026' over '6:20 AM': the date column stays narrow enough for all eleven columns. */
-function DateTimeLines({ value }: { value: string }) {
-  const text = formatDateTime(value);
-  const split = text.lastIndexOf(', ');
-  if (split < 0) return <>{text}</>;
-  return (
-    <>
-      <span className="block">{text.slice(0, split)}</span>
-      <span className="block text-xs text-slate-400">{text.slice(split + 2)}</span>
-    </>
   );
 }
 

@@ -1,24 +1,23 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { useSocket, useSocketEvent } from '../../../lib/use-socket';
 import type { OffersPages } from '../api/get-offers';
-import { offersKeys } from '../api/query-keys';
-import { applyNewOffer, applyOfferUpdate } from '../lib/live-offers';
+import { applyNewOffer, applyOfferUpdate, type ListedTest } from '../lib/live-offers';
 
 /**
  * The offers screen's socket (trader spec 7: offer_update, new_offer; connection errors are
- * toasted by `useSocket`). Updates merge into the cached pages, so the table, the tabs and their
- * counts follow at once without a refetch.
+ * toasted by `useSocket`). Updates merge into the shown list's cached pages, so the table, the
+ * tabs and their counts follow at once without a refetch; `isListed` is the filters' test.
  */
-export function useLiveOffers(): void {
+export function useLiveOffers(listKey: QueryKey, isListed: ListedTest): void {
   const queryClient = useQueryClient();
   const socket = useSocket();
 
   useSocketEvent(socket, 'offer_update', (offer) => {
     let replaced = false;
-    queryClient.setQueryData<OffersPages>(offersKeys.list, (pages) => {
+    queryClient.setQueryData<OffersPages>(listKey, (pages) => {
       if (!pages) return pages;
-      const result = applyOfferUpdate(pages, offer);
+      const result = applyOfferUpdate(pages, offer, isListed);
       replaced = result.outcome === 'replaced';
       return result.pages;
     });
@@ -26,8 +25,8 @@ export function useLiveOffers(): void {
   });
 
   useSocketEvent(socket, 'new_offer', (offer) => {
-    queryClient.setQueryData<OffersPages>(offersKeys.list, (pages) =>
-      pages ? applyNewOffer(pages, offer) : pages,
+    queryClient.setQueryData<OffersPages>(listKey, (pages) =>
+      pages ? applyNewOffer(pages, offer, isListed) : pages,
     );
     toast.success(`New offer: ${offer.pair}`, { toastId: `new-offer-${offer.id}` });
   });

@@ -1,5 +1,4 @@
 import type { Offer } from '../../../../contract/offers';
-import type { ListedOfferStatus } from '../../../../contract/enums';
 import type { OffersPage, OffersPages } from '../api/get-offers';
 
 /*
@@ -7,26 +6,23 @@ import type { OffersPage, OffersPages } from '../api/get-offers';
  * the same id; a new offer goes to the top of the list. Pure, so the merge rules are unit-tested.
  */
 
-/** The statuses the list shows (the filters panel will make this a choice; the server lists open and hot). */
-export const LISTED_STATUSES: readonly ListedOfferStatus[] = ['open', 'hot'];
-
-export function isListed(offer: Offer, statuses: readonly string[] = LISTED_STATUSES): boolean {
-  return statuses.includes(offer.status);
-}
+/** Whether the list as filtered holds an offer (its status among the selected ones, its scores in range...). */
+export type ListedTest = (offer: Offer) => boolean;
 
 export type OfferUpdateOutcome = 'replaced' | 'removed' | 'absent';
 
 /**
- * Replaces the listed offer with the update. An offer that left the selected statuses (expired,
- * closed) is dropped instead, as a reload would drop it, so no dead offer keeps an Accept button.
- * Offers not on screen are left out: the trader may have acted on them already.
+ * Replaces the listed offer with the update. An offer that no longer matches the filters (it
+ * expired, closed, or its scores left the range) is dropped instead, as a reload would drop it, so
+ * no dead offer keeps an Accept button. Offers not on screen are left out: the trader may have
+ * acted on them already.
  */
 export function applyOfferUpdate(
   pages: OffersPages,
   offer: Offer,
-  statuses: readonly string[] = LISTED_STATUSES,
+  isListed: ListedTest,
 ): { pages: OffersPages; outcome: OfferUpdateOutcome } {
-  const listed = isListed(offer, statuses);
+  const listed = isListed(offer);
   let outcome: OfferUpdateOutcome = 'absent';
   const next = pages.pages.map((page) => {
     const index = page.data.findIndex((o) => o.id === offer.id);
@@ -39,12 +35,12 @@ export function applyOfferUpdate(
 }
 
 /**
- * Puts a new offer at the top of the first page. One already listed (an event that raced the
- * page load) is replaced where it is, so an offer never shows twice.
+ * Puts a new offer at the top of the first page when the filters would list it. One already
+ * listed (an event that raced the page load) is replaced where it is, so an offer never shows twice.
  */
-export function applyNewOffer(pages: OffersPages, offer: Offer): OffersPages {
-  const existing = applyOfferUpdate(pages, offer, [offer.status]);
-  if (existing.outcome !== 'absent') return existing.pages;
+export function applyNewOffer(pages: OffersPages, offer: Offer, isListed: ListedTest): OffersPages {
+  const existing = applyOfferUpdate(pages, offer, isListed);
+  if (existing.outcome !== 'absent' || !isListed(offer)) return existing.pages;
   const [first, ...rest] = pages.pages;
   if (!first) return pages;
   return { ...pages, pages: [{ ...first, data: [offer, ...first.data], total: first.total + 1 }, ...rest] };

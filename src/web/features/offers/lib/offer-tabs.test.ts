@@ -7,7 +7,7 @@ import {
   tabLabel,
   tableTitle,
 } from './offer-tabs';
-import { testOffer } from './test-offer';
+import { testOffer } from '../../../testing/test-offer';
 
 const offers = [
   testOffer('hot-high', { status: 'hot', riskLevel: 'high', successRate: 80 }),

@@ -50,7 +50,7 @@ export function tableTitle(tab: OfferTab, count: number): string {
   return `Offers (${count} ${OFFER_TAB_LABELS[tab]})`;
 }
 
-/** An address-bar value (later: `?tab=`) as a tab; anything else is the default. */
+/** The address bar's `?tab=` as a tab; anything else is the default. */
 export function parseOfferTab(value: string | null | undefined): OfferTab {
   return OFFER_TABS.find((tab) => tab === value) ?? DEFAULT_OFFER_TAB;
 }

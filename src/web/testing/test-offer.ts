@@ -1,4 +1,4 @@
-import type { Offer } from '../../../../contract/offers';
+import type { Offer } from '../../contract/offers';
 
 /** An offer for the unit tests; each test states only what it is about. */
 export function testOffer(id: string, over: Partial<Offer> = {}): Offer {

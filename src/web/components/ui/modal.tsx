@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface ModalProps {
   title: string;
@@ -16,7 +16,10 @@ export function Modal({ title, onClose, children, footer }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
 
-  useEffect(() => {
+  // A layout effect: its cleanup runs while the <dialog> is still in the document, so close()
+  // hands focus back to the opener. (A passive effect's cleanup runs after React removed it,
+  // and a removed modal dialog returns focus to nothing.)
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     dialog.showModal();

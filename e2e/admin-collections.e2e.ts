@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe';
+import { openBrowser, type BrowserSession } from './support/browser';
+import { pageOverflowsSideways } from './support/dashboard-pages';
+import { startDedicatedServer, type DedicatedServer } from './support/dedicated-server';
+import { signUpTrader } from './support/money-pages';
+import { waitForToast } from './support/pages';
+
+/**
+ * The admin collection screens in a real browser against the real server, on a server of their
+ * own so the first sign-up is the admin: System Health shows the server's figures, a trigger is
+ * added from the All-Seeing Eye, and both screens pass axe and fit 390 px. (The list routes are
+ * built on other branches; their tabs are proven by the component tests.)
+ */
+describe('admin collection screens in the browser', () => {
+  let server: DedicatedServer;
+  let admin: BrowserSession;
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    server = await startDedicatedServer();
+    admin = await openBrowser();
+    admin.context.on('console', (message) => {
+      const provoked = /^Failed to load resource: the server responded with a status of 4\d\d/.test(
+        message.text(),
+      );
+      if (message.type() === 'error' && !provoked) problems.push(message.text());
+    });
+    admin.context.on('weberror', (error) => problems.push(error.error().message));
+    await signUpTrader(admin.page, server.baseUrl, 'Ada Admin');
+  }, 180_000);
+  afterAll(async () => {
+    await admin?.close();
+    await server?.stop();
+  });
+
+  it('shows System Health from the server, with the screen passing axe at 390 px', async () => {
+    const { page } = admin;
+    await page.goto(`${server.baseUrl}/admin/dashboard`);
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(15);
+    await page.getByRole('tab', { name: 'System Health' }).click();
+    const card = page.getByRole('heading', { name: 'Active Pairs' }).locator('..');
+    await expect.poll(async () => card.innerText()).toMatch(/^Active Pairs\s+\d+$/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await pageOverflowsSideways(page)).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('opens the All-Seeing Eye with its 16 tabs, and the Add Trigger form adds through manage-triggers', async () => {
+    const { page } = admin;
+    await page.goto(`${server.baseUrl}/admin/pair-status`);
+    await page.getByRole('heading', { name: 'All-Seeing Eye Dashboard' }).waitFor();
+    expect(await page.getByRole('tab').count()).toBe(16);
+    await page.getByRole('tab', { name: 'Triggers' }).click();
+    await page.getByRole('button', { name: 'Add Trigger' }).click();
+    const form = page.getByRole('dialog', { name: 'Add New Trigger' });
+    await form.getByLabel('Trigger Type').selectOption('news');
+    await form.getByLabel('Symbol').fill('bad');
+    await form.getByRole('button', { name: 'Add Trigger' }).click();
+    await form.getByText('Invalid symbol format (e.g., BTC/USD)').waitFor();
+    await form.getByLabel('Symbol').fill('BTC/USD');
+    await form.getByLabel('Keywords (comma separated)').fill('etf, halving');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await form.getByRole('button', { name: 'Add Trigger' }).click();
+    await waitForToast(page, 'Trigger action successful');
+    await form.waitFor({ state: 'detached' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});

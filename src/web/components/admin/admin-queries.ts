@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+import type { AdminListResponse } from '../../../contract/admin-collections';
+import type { TimeRange } from '../../../contract/common';
+import { apiRequest, errorMessage } from '../../lib/api-client';
+import { endpointPath } from '../../lib/endpoint-path';
+
+/** Every admin list lives under this key, so one invalidation after a mutation refetches them all. */
+export const ADMIN_QUERY_KEY = ['admin'] as const;
+
+export interface CollectionParams {
+  timeRange: TimeRange;
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+interface ListEndpoint<R> {
+  path: string;
+  response: z.ZodType<AdminListResponse<R>>;
+}
+
+/** One page of an admin list collection ({ records, total }). */
+export function useAdminList<R>(name: string, endpoint: ListEndpoint<R>, params: CollectionParams) {
+  return useQuery({
+    queryKey: [...ADMIN_QUERY_KEY, name, params],
+    queryFn: ({ signal }): Promise<AdminListResponse<R>> =>
+      apiRequest(endpointPath(endpoint), {
+        query: { ...params, search: params.search.trim() },
+        schema: endpoint.response,
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+interface AdminMutationOptions<V, D> {
+  run: (variables: V) => Promise<D>;
+  success: (variables: V, data: D) => string;
+  /** The spec's fallback text when the server gives no `error`. */
+  failure: (variables: V) => string;
+}
+
+/**
+ * A back-office change: toasts the spec's success text, or the server's error (else the fallback),
+ * and refetches every admin list after success (admin spec 4).
+ */
+export function useAdminMutation<V, D = unknown>({ run, success, failure }: AdminMutationOptions<V, D>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: (data, variables) => {
+      toast.success(success(variables, data));
+      return client.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+    },
+    onError: (error, variables) => {
+      toast.error(errorMessage(error, failure(variables)));
+    },
+  });
+}
+
+/** A POST to a contract endpoint; the server's `error` (else `fallback`) becomes the thrown message. */
+export function adminPost(endpoint: { path: string }, body: unknown, fallback: string, params = {}) {
+  return apiRequest(endpointPath(endpoint, params), { method: 'POST', body, fallbackError: fallback });
+}

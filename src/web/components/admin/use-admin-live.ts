@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { useSocket, useSocketEvent } from '../../lib/use-socket';
+import { ADMIN_QUERY_KEY } from './admin-queries';
+
+/**
+ * The admin's socket (admin spec 4): a pair change reloads the lists with an info toast, a worker
+ * failure is toasted; connection trouble is toasted by useSocket.
+ */
+export function useAdminLive(): void {
+  const client = useQueryClient();
+  const socket = useSocket();
+  useSocketEvent(socket, 'pair_updates', ({ pair }) => {
+    toast.info(`Pair ${pair} updated`);
+    void client.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
+  });
+  useSocketEvent(socket, 'worker_log', ({ pair, error }) => {
+    toast.error(`Worker error for ${pair}: ${error}`);
+  });
+}

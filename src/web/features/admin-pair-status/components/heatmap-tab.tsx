@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { adminHeatMapEndpoint } from '../../../../contract/admin-heatmap';
+import { manageTriggersEndpoint } from '../../../../contract/admin-triggers';
+import type { AdminHeatMapEntry } from '../../../../contract/heatmap';
+import {
+  ADMIN_QUERY_KEY,
+  adminFormat,
+  adminPost,
+  useAdminMutation,
+  type TabContext,
+} from '../../../components/admin';
+import { Button } from '../../../components/ui/button';
+import { exportHeatmapCsv } from '../../../lib/heatmap-csv';
+import { LoadError } from '../../../components/ui/load-error';
+import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { endpointPath } from '../../../lib/endpoint-path';
+import { capitalize } from '../../../lib/format';
+
+/** An analysis request for the pair on the default 1h timeframe (admin spec 9). */
+const analysisRequest = (pair: string) => ({
+  action: 'add',
+  type: 'advisor_request',
+  symbol: pair,
+  parameters: { timeframe: '1h' },
+});
+
+/** The Heatmap tab: one card per pair with its figures and a 'Trigger Analysis' button. */
+export function HeatmapTab({ params }: TabContext) {
+  const query = useQuery({
+    queryKey: [...ADMIN_QUERY_KEY, 'heatmap', params.timeRange, params.search],
+    queryFn: ({ signal }) =>
+      apiRequest(endpointPath(adminHeatMapEndpoint), {
+        query: { timeRange: params.timeRange, search: params.search.trim() },
+        schema: adminHeatMapEndpoint.response,
+        fallbackError: 'Failed to fetch analytics',
+        signal,
+      }),
+  });
+  const trigger = useAdminMutation({
+    run: (pair: string) =>
+      adminPost(manageTriggersEndpoint, analysisRequest(pair), 'Failed to manage trigger'),
+    success: () => 'Trigger action successful',
+    failure: () => 'Failed to manage trigger',
+  });
+  const entries = Object.values(query.data ?? {});
+  const onExport = () => {
+    exportHeatmapCsv(entries);
+    toast.success('Heatmap exported successfully');
+  };
+  return (
+    <div className="space-y-4">
+      <Button variant="secondary" onClick={onExport} disabled={entries.length === 0}>
+        Export Heatmap
+      </Button>
+      {query.error ? (
+        <LoadError title="Failed to fetch analytics" detail={errorMessage(query.error, '')} />
+      ) : null}
+      {query.isPending ? <p className="text-slate-400">Loading...</p> : null}
+      {query.data && entries.length === 0 ? <p className="text-slate-400">No data available</p> : null}
+      <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {entries.map((entry) => (
+          <HeatCard
+            key={entry.pair}
+            entry={entry}
+            busy={trigger.isPending}
+            onTrigger={() => trigger.mutate(entry.pair)}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface HeatCardProps {
+  entry: AdminHeatMapEntry;
+  busy: boolean;
+  onTrigger: () => void;
+}
+
+function HeatCard({ entry, busy, onTrigger }: HeatCardProps) {
+  const figures: [string, string][] = [
+    ['Heat Score', adminFormat.score(entry.heatScore)],
+    ['Progrev Score', adminFormat.score(entry.progrevScore)],
+    ['Trend', capitalize(entry.refereeTrend)],
+    ['Risk Level', capitalize(entry.refereeRisk)],
+    ['7D Change %', adminFormat.score(entry.tickerData.change_7d)],
+    ['Errors', String(entry.recentErrors.length)],
+    ['Density', adminFormat.score(entry.density)],
+    ['Status', entry.status ? capitalize(entry.status) : 'Idle'],
+  ];
+  return (
+    <li className="rounded-lg border border-slate-700 bg-slate-900/60 p-4">
+      <h3 className="text-lg font-semibold text-white">{entry.pair}</h3>
+      <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+        {figures.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-400">{label}</dt>
+            <dd className="text-right text-slate-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Button className="mt-3 w-full" disabled={busy} onClick={onTrigger}>
+        Trigger Analysis<span className="sr-only"> for {entry.pair}</span>
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,86 @@
+import type { SignalQualityGroup } from '../../../../contract/signal-quality';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { capitalize, formatDecimal, formatPercent, formatPositionType } from '../../../lib/format';
+import { MIN_SAMPLE_TO_JUDGE, judgeCalibration, type Judged } from '../lib/verdict';
+import { VerdictBadge } from './verdict-badge';
+
+export const NO_SCORED_OFFERS =
+  'No scored offers in this range yet. An offer is scored once its horizon has passed (2 hours for a scalp, up to a day), against the candles that followed its entry.';
+
+type Row = SignalQualityGroup & Judged;
+
+const numeric = 'text-right tabular-nums';
+
+const columns: readonly Column<Row>[] = [
+  {
+    key: 'positionType',
+    header: 'Position Type',
+    cell: (r) => <span className="font-medium text-white">{formatPositionType(r.positionType)}</span>,
+  },
+  { key: 'riskLevel', header: 'Risk Level', cell: (r) => capitalize(r.riskLevel) },
+  { key: 'verdict', header: 'Verdict', cell: (r) => <VerdictBadge verdict={r.verdict} /> },
+  {
+    key: 'predicted',
+    header: 'Predicted',
+    cell: (r) => formatPercent(r.predictedSuccessRate),
+    className: numeric,
+  },
+  {
+    key: 'realised',
+    header: 'Realised',
+    cell: (r) => formatPercent(r.realisedSuccessRate),
+    className: numeric,
+  },
+  {
+    key: 'interval',
+    header: '95 % Interval',
+    cell: (r) => (r.interval ? `${formatDecimal(r.interval.low)}–${formatPercent(r.interval.high)}` : 'N/A'),
+    className: numeric,
+  },
+  { key: 'sampleSize', header: 'Sample Size', cell: (r) => r.sampleSize, className: numeric },
+  {
+    key: 'outcomes',
+    header: 'Succeeded / Failed / Neither',
+    cell: (r) => `${r.succeeded} / ${r.failed} / ${r.neither}`,
+    // The long header wraps; the short cells never need to.
+    className: `${numeric} min-w-28 whitespace-normal!`,
+  },
+];
+
+/** Predicted against realised success per position type × risk level, each row judged on its interval. */
+export function CalibrationTable({
+  groups,
+  loading,
+}: {
+  groups: readonly SignalQualityGroup[] | undefined;
+  loading: boolean;
+}) {
+  const rows = groups?.map((group) => ({ ...group, ...judgeCalibration(group) }));
+  return (
+    <>
+      {rows?.length === 0 ? (
+        <p role="status" className="rounded-lg border border-slate-700 px-4 py-6 text-center text-slate-300">
+          {NO_SCORED_OFFERS}
+        </p>
+      ) : (
+        <DataTable
+          caption="Calibration by position type and risk level"
+          columns={columns}
+          rows={rows}
+          rowKey={(r) => `${r.positionType}|${r.riskLevel}`}
+          loading={loading}
+          loadingText="Loading signal quality..."
+          emptyText={NO_SCORED_OFFERS}
+        />
+      )}
+      <p className="mt-3 text-sm text-slate-400">
+        Predicted = the mean success rate the scored offers stated; realised = succeeded ÷ scored (an offer
+        that reached neither exit by its horizon counts as not succeeded). A prediction{' '}
+        <strong className="text-slate-200">holds</strong> while it lies inside the 95 % interval of the
+        realised rate (Wilson score interval), <strong className="text-slate-200">overstates</strong> above it
+        and <strong className="text-slate-200">understates</strong> below it. Rows with fewer than{' '}
+        {MIN_SAMPLE_TO_JUDGE} scored offers are not judged: their interval is too wide to say anything.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { toast } from 'react-toastify';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChartProps } from '../../../../components/charts/chart-types';
+import { fireEvent, render, screen, waitFor } from '../../../../testing/dom';
+import { heatEntry } from '../../testing/heat-entry';
+import { ChartPanel } from './chart-panel';
+
+/* ECharts needs a real canvas: the browser test draws the charts; here a stand-in reports clicks. */
+vi.mock('../../../../components/charts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  LazyChart: ({ ariaLabel, onItemClick }: ChartProps) => (
+    <div role="img" aria-label={ariaLabel} onClick={() => onItemClick?.('SOL/USD', [0, 0, 1])} />
+  ),
+}));
+vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const END = Date.UTC(2026, 10, 23, 8, 30);
+const history = [
+  { x: END - 3_600_000, y: 150 },
+  { x: END, y: 152 },
+];
+
+function Where() {
+  return <p>at {useLocation().pathname + useLocation().search}</p>;
+}
+
+function renderPanel(summary: unknown) {
+  return render(
+    <MemoryRouter>
+      <Routes>
+        <Route path="/" element={<ChartPanel summary={summary} />} />
+        <Route path="/heatmap" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+describe('ChartPanel', () => {
+  it('says so when no pair has data', () => {
+    renderPanel({});
+    expect(screen.getByText('No valid data available for charts.')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Heatmap of Active Pairs' })).toBeNull();
+  });
+
+  it('shows the top three in the heat map and each trend chart’s empty state when no history is usable', () => {
+    renderPanel({
+      'SOL/USD': heatEntry('SOL/USD', 30),
+      'ADA/USD': heatEntry('ADA/USD', 20),
+      'DOT/USD': heatEntry('DOT/USD', 40),
+      'XLM/USD': heatEntry('XLM/USD', 10),
+    });
+    expect(screen.getByRole('heading', { name: 'Heatmap of Active Pairs' })).toBeTruthy();
+    const links = screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    expect(links).toEqual([
+      ['DOT/USD', '/heatmap?pair=DOT%2FUSD'],
+      ['SOL/USD', '/heatmap?pair=SOL%2FUSD'],
+      ['ADA/USD', '/heatmap?pair=ADA%2FUSD'],
+    ]);
+    expect(screen.getByText('No valid price trend data available.')).toBeTruthy();
+    expect(screen.getByText('No valid volume trend data available.')).toBeTruthy();
+  });
+
+  it('draws both trend charts when the histories have points', () => {
+    renderPanel({ 'SOL/USD': heatEntry('SOL/USD', 30, { price: history, volume: history }) });
+    expect(screen.getByRole('heading', { name: 'Price Trends (Last 12 Hours)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Volume Trends (Last 12 Hours)' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /^Price of SOL\/USD from / })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /^Volume in millions of SOL\/USD from / })).toBeTruthy();
+    expect(screen.queryByText('No valid price trend data available.')).toBeNull();
+  });
+
+  it('opens the clicked pair on the full heat map', async () => {
+    renderPanel({ 'SOL/USD': heatEntry('SOL/USD', 30) });
+    fireEvent.click(screen.getByRole('img', { name: /^Heat map of SOL\/USD/ }));
+    await screen.findByText('at /heatmap?pair=SOL%2FUSD');
+  });
+
+  it('reports a failed export (no chart drawn yet)', async () => {
+    renderPanel({ 'SOL/USD': heatEntry('SOL/USD', 30) });
+    for (const name of ['Export Heatmap PNG', 'Export Price PNG', 'Export Volume PNG']) {
+      fireEvent.click(screen.getByRole('button', { name }));
+    }
+    await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(3));
+    expect(toast.error).toHaveBeenCalledWith('Failed to export chart');
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,1 @@
+export { PairDetailsModal } from './components/pair-details-modal';
