@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { AccountsFirstSequencer } from './e2e/support/accounts-first-sequencer.js';
+import { JourneyLastSequencer } from './e2e/support/journey-last-sequencer.js';
 
 /** Browser tests: real Chromium against the real server, one file at a time. */
 export default defineConfig({
@@ -10,6 +10,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
-    sequence: { sequencer: AccountsFirstSequencer },
+    sequence: { sequencer: JourneyLastSequencer },
   },
 });

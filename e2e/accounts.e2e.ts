@@ -1,21 +1,30 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser, type BrowserSession } from './support/browser';
+import { startDedicatedServer, type DedicatedServer } from './support/dedicated-server';
 import { authPages, pathAndQuery, uniqueEmail, waitForToast } from './support/pages';
 
-/** The only browser test file that creates accounts: its first sign-up founds the operator organisation. */
+/**
+ * Accounts in the browser, on a server of its own: its first sign-up (in a browser, as a real
+ * operator's would be) founds the operator organisation. The shared server's operator is signed up
+ * by global-setup.ts over HTTP.
+ */
 describe('accounts in the browser', () => {
-  const baseUrl = inject('baseUrl');
+  let server: DedicatedServer;
+  let baseUrl: string;
   let admin: BrowserSession;
   let trader: BrowserSession;
   const adminEmail = uniqueEmail('ada');
 
   beforeAll(async () => {
+    server = await startDedicatedServer();
+    baseUrl = server.baseUrl;
     admin = await openBrowser();
     trader = await openBrowser();
   });
   afterAll(async () => {
     await admin.close();
     await trader.close();
+    await server?.stop();
   });
 
   it('signs the first visitor up, greets them on /dashboard and makes them an admin', async () => {

@@ -1,14 +1,21 @@
 import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startDedicatedServer } from './dedicated-server';
+import { signUpOverHttp, type HttpAccount } from './operator';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The shared server's first account, which founds the operator organisation (an admin). */
+    operator: HttpAccount;
   }
 }
 
-/** Builds the web app and starts the real server (its own data folder, a free port) for the browser tests. */
+/**
+ * Builds the web app and starts the real server (its own data folder, a free port) for the browser
+ * tests, then signs its operator up, so a test can ask for what only the back office can (e.g. an
+ * analysis past the thresholds) instead of waiting on the simulated market's luck.
+ */
 export default async function setup(project: TestProject) {
   // Vitest sets NODE_ENV=test, which would make Vite emit a development React build.
   const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
@@ -19,5 +26,6 @@ export default async function setup(project: TestProject) {
 
   const server = await startDedicatedServer();
   project.provide('baseUrl', server.baseUrl);
+  project.provide('operator', await signUpOverHttp(server.baseUrl, 'Olive Operator'));
   return () => server.stop();
 }
