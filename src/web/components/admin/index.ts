@@ -8,3 +8,14 @@ export { FormDialog, fieldErrors } from './form-dialog';
 export { CollectionTab } from './record-tabs';
 export { adminFormat } from './admin-format';
 export type { TabContext } from './collection-context';
+export { AddPairDialog } from './add-pair-dialog';
+export { useAdminLive } from './use-admin-live';
+export {
+  PAIR_BULK_KINDS,
+  pairBulkQuestion,
+  useDeletePair,
+  usePairBulkAction,
+  useSyncKrakenPairs,
+  useTogglePair,
+  type PairBulkKind,
+} from './use-pair-actions';

@@ -1,16 +1,11 @@
 import type { ReactNode } from 'react';
-import {
-  managePairsEndpoint,
-  syncKrakenPairsEndpoint,
-  type CryptoPairRecord,
-  type SyncKrakenPairsResponse,
-} from '../../../contract/admin-pairs';
+import type { CryptoPairRecord } from '../../../contract/admin-pairs';
 import { Button } from '../ui/button';
-import { adminPost, useAdminMutation } from './admin-queries';
 import { cryptoPairColumns } from './collection-columns';
 import type { TabContext } from './collection-context';
 import { CollectionTab } from './record-tabs';
 import { useConfirm } from './use-confirm';
+import { useDeletePair, useSyncKrakenPairs, useTogglePair } from './use-pair-actions';
 
 interface PairsTabProps extends TabContext {
   /** All-Seeing Eye extras (bulk buttons, Add Pair) placed after Sync Kraken Pairs. */
@@ -20,37 +15,9 @@ interface PairsTabProps extends TabContext {
 /** Crypto Pairs: Toggle Active and Delete per row, and Sync Kraken Pairs (admin spec 2). */
 export function PairsTab({ extraToolbar, ...ctx }: PairsTabProps) {
   const confirm = useConfirm();
-  const toggle = useAdminMutation({
-    run: (pair: CryptoPairRecord) =>
-      adminPost(
-        managePairsEndpoint,
-        { action: 'update', symbol: pair.symbol, active: !pair.active },
-        `Failed to update pair ${pair.symbol}`,
-      ),
-    success: (pair) => `Pair ${pair.symbol} updated`,
-    failure: (pair) => `Failed to update pair ${pair.symbol}`,
-  });
-  const remove = useAdminMutation({
-    run: (pair: CryptoPairRecord) =>
-      adminPost(
-        managePairsEndpoint,
-        { action: 'delete', symbol: pair.symbol },
-        `Failed to update pair ${pair.symbol}`,
-      ),
-    success: () => 'Pair action completed',
-    failure: (pair) => `Failed to update pair ${pair.symbol}`,
-  });
-  const sync = useAdminMutation({
-    run: () =>
-      adminPost(
-        syncKrakenPairsEndpoint,
-        undefined,
-        'Failed to sync Kraken pairs',
-      ) as Promise<SyncKrakenPairsResponse>,
-    success: (_v: void, { data }) =>
-      `Kraken pairs synced: ${data.added.length} added, ${data.updated.length} updated, ${data.deactivated.length} deactivated`,
-    failure: () => 'Failed to sync Kraken pairs',
-  });
+  const toggle = useTogglePair();
+  const remove = useDeletePair();
+  const sync = useSyncKrakenPairs();
 
   return (
     <>

@@ -4,11 +4,12 @@ import {
   dynamicConfigTextSchema,
   krakenSymbolSchema,
   managePairsEndpoint,
-} from '../../../../contract/admin-pairs';
-import { triggerSymbolSchema } from '../../../../contract/admin-triggers';
-import { adminPost, fieldErrors, FormDialog, useAdminMutation } from '../../../components/admin';
-import { inputClassName } from '../../../components/ui/form-field';
-import { TextField } from '../../../components/ui/text-field';
+} from '../../../contract/admin-pairs';
+import { triggerSymbolSchema } from '../../../contract/admin-triggers';
+import { adminPost, useAdminMutation } from './admin-queries';
+import { fieldErrors, FormDialog } from './form-dialog';
+import { inputClassName } from '../ui/form-field';
+import { TextField } from '../ui/text-field';
 
 /** The Add Pair form as typed (admin spec 5): the contract's rules, dynamic_config as JSON text. */
 const addPairFormSchema = z.object({
