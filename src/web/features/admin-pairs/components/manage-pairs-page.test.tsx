@@ -254,6 +254,26 @@ describe('Manage Crypto Pairs', () => {
     expect(screen.queryByRole('dialog', { name: 'Add New Crypto Pair' })).toBeNull();
   });
 
+  it('steps back to the last page when a delete empties the one on screen', async () => {
+    let deleted = false;
+    const calls = servePairs(THREE, {
+      other: (call) => {
+        if (call.method === 'POST') deleted = true;
+        if (call.method !== 'GET') return undefined;
+        if (call.query.page === '2') return deleted ? list([], 10) : list([pair('ZEC/USD', true)], 11);
+        return list(THREE, deleted ? 10 : 11);
+      },
+    });
+    await renderPage();
+    await screen.findByRole('cell', { name: 'ETH/USD' });
+    fireEvent.click(button('Next'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete ZEC/USD' }));
+    confirm('Delete pair ZEC/USD?');
+    await screen.findByRole('cell', { name: 'ETH/USD' });
+    expect(lists(calls).map((c) => c.query.page)).toEqual(['1', '2', '2', '1']);
+    expect(screen.getByText('Total Pairs: 10')).toBeTruthy();
+  });
+
   it("says 'No crypto pairs available' for an empty list", async () => {
     servePairs([]);
     await renderPage();
