@@ -15,7 +15,7 @@ export const managePairsPage = {
     const text = await page.getByText(/^Total Pairs: \d+$/).innerText();
     return Number(text.replace('Total Pairs: ', ''));
   },
-  /** Types a search and waits until the list shows `expected` rows for it. */
+  /** Types into the search box (the list follows 300 ms after the last key). */
   async search(page: Page, text: string) {
     await page.getByRole('searchbox', { name: 'Search' }).fill(text);
   },
