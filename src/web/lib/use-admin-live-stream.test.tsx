@@ -6,7 +6,17 @@ import type { AdminLiveMessage } from '../../contract/events';
 import { AUTH_TOKEN_STORAGE_KEY } from './auth-token';
 import { useAdminLiveStream } from './use-admin-live-stream';
 
-vi.mock('react-toastify', () => ({ toast: { info: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
+// Toasts on screen, by id: enough of react-toastify to see a toast updated in place.
+const shown = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('react-toastify', () => ({
+  toast: {
+    info: vi.fn((text: unknown, { toastId }: { toastId: string }) => shown.set(toastId, text)),
+    update: vi.fn((toastId: string, { render }: { render: unknown }) => shown.set(toastId, render)),
+    isActive: (toastId: string) => shown.has(toastId),
+    error: vi.fn(),
+    warning: vi.fn(),
+  },
+}));
 
 const texts = (kind: 'info' | 'error' | 'warning') => vi.mocked(toast[kind]).mock.calls.map(([t]) => t);
 const AT = '2026-11-23T10:00:00.000Z';
@@ -44,6 +54,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  shown.clear();
   localStorage.clear();
 });
 
@@ -66,25 +77,27 @@ describe('the admin live stream on a screen', () => {
     expect(server.requests[0]!.signal.aborted).toBe(true);
   });
 
-  it("toasts 'Analysis {id}: {status} ({progress}%)' once per notice and hands every message on", async () => {
+  it("shows 'Analysis {id}: {status} ({progress}%)' in one toast per analysis and hands every message on", async () => {
     const server = fakeStream();
     const { received } = mount();
     await server.flush();
-    const status = {
-      channel: 'analysis_status',
-      pair: 'BTC/USD',
-      analysisId: 'an-7',
-      stage: 'fetch',
-      at: AT,
-    };
-    await server.send({ ...status, status: 'running', progress: 20 });
-    await server.send({ ...status, status: 'running', progress: 20 });
-    await server.send({ ...status, status: 'completed', stage: 'offer', progress: 100 });
-    expect(texts('info')).toEqual(['Analysis an-7: running (20%)', 'Analysis an-7: completed (100%)']);
-    expect(received.map((m) => `${m.status} ${m.progress}`)).toEqual([
-      'running 20',
-      'running 20',
-      'completed 100',
+    const status = { channel: 'analysis_status', pair: 'BTC/USD', stage: 'fetch', at: AT };
+    await server.send({ ...status, analysisId: 'an-7', status: 'running', progress: 20 });
+    await server.send({ ...status, analysisId: 'an-8', status: 'queued', stage: null, progress: 0 });
+    await server.send({ ...status, analysisId: 'an-7', status: 'completed', stage: 'offer', progress: 100 });
+    expect([...shown]).toEqual([
+      ['analysis-an-7', 'Analysis an-7: completed (100%)'],
+      ['analysis-an-8', 'Analysis an-8: queued (0%)'],
+    ]);
+    expect(texts('info')).toEqual(['Analysis an-7: running (20%)', 'Analysis an-8: queued (0%)']);
+    shown.clear(); // the toasts closed: the same notice again is not shown twice
+    await server.send({ ...status, analysisId: 'an-7', status: 'completed', stage: 'offer', progress: 100 });
+    expect(shown.size).toBe(0);
+    expect(received.map((m) => `${m.analysisId} ${m.status} ${m.progress}`)).toEqual([
+      'an-7 running 20',
+      'an-8 queued 0',
+      'an-7 completed 100',
+      'an-7 completed 100',
     ]);
   });
 

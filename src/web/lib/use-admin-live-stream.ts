@@ -33,7 +33,8 @@ function parseMessage(data: string): AdminLiveMessage | null {
 
 /**
  * The back office's event stream (GET /api/admin/heatmap/live, admin spec 7) while the screen is
- * shown: analysis progress and worker failures are toasted here, each distinct notice once;
+ * shown: analysis progress (one toast per analysis, updated in place) and worker failures are
+ * toasted here, each distinct notice once;
  * every valid message then goes to `onMessage` for the screen's data. Connection loss is warned
  * per attempt; a message that breaks the contract is reported and dropped.
  */
@@ -65,8 +66,13 @@ export function useAdminLiveStream(onMessage: AdminLiveHandler): void {
           return;
         }
         if (message.channel === 'analysis_status' && message.analysisId && message.status) {
+          // One toast per analysis, its text following the progress (a busy market runs many).
           const text = LIVE_STREAM_MESSAGES.analysis(message);
-          notice(`live-${text}`, (toastId) => toast.info(text, { toastId }));
+          const toastId = `analysis-${message.analysisId}`;
+          notice(`live-${text}`, () => {
+            if (toast.isActive(toastId)) toast.update(toastId, { render: text });
+            else toast.info(text, { toastId });
+          });
         } else if (message.channel === 'worker_log' && message.pair && message.error) {
           const { pair, error } = message;
           notice(workerErrorToastId(pair, message.at), (toastId) =>
