@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
+import { workerErrorToastId } from '../../lib/use-admin-live-stream';
 import { useSocket, useSocketEvent } from '../../lib/use-socket';
 import { ADMIN_QUERY_KEY } from './admin-queries';
 
@@ -14,7 +15,8 @@ export function useAdminLive(): void {
     toast.info(`Pair ${pair} updated`);
     void client.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
   });
-  useSocketEvent(socket, 'worker_log', ({ pair, error }) => {
-    toast.error(`Worker error for ${pair}: ${error}`);
+  // The Heatmap tab's event stream reports the same failure: one toast id shows it once.
+  useSocketEvent(socket, 'worker_log', ({ pair, error, at }) => {
+    toast.error(`Worker error for ${pair}: ${error}`, { toastId: workerErrorToastId(pair, at) });
   });
 }

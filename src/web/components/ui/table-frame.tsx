@@ -66,7 +66,7 @@ export function TableFrame({
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className="overflow-x-auto rounded-lg border border-slate-700 focus-visible:outline-2 focus-visible:outline-orange-400"
+      className="relative overflow-x-auto rounded-lg border border-slate-700 focus-visible:outline-2 focus-visible:outline-orange-400"
       aria-busy={busy || undefined}
     >
       <table className="min-w-full divide-y divide-slate-700 text-left text-sm">

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminLiveMessage } from '../../../../contract/events';
 import type { AdminHeatMap, HeatMapUpdate } from '../../../../contract/heatmap';
 import type { ChartProps } from '../../../components/charts/chart-types';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
@@ -31,6 +32,14 @@ vi.mock('../../../lib/use-socket', () => ({
   useSocket: () => ({}),
   useSocketEvent: (_socket: unknown, event: string, handler: (payload: unknown) => void) => {
     if (event === 'heatmap_update') live.push = handler;
+  },
+}));
+
+// The admin event stream, as the screen reads it: the test pushes its messages itself.
+const stream = vi.hoisted((): { push: (message: AdminLiveMessage) => void } => ({ push: () => undefined }));
+vi.mock('../../../lib/use-admin-live-stream', () => ({
+  useAdminLiveStream: (handler: (message: AdminLiveMessage) => void) => {
+    stream.push = handler;
   },
 }));
 
@@ -190,6 +199,31 @@ describe('the Offer Analytics screen', () => {
       'Closed details for ETH/USD as it no longer matches filters.',
     ]);
     expect(rowPairs()).toEqual(['BTC/USD']);
+  });
+
+  it('merges the live stream into the table: a worker error, a deleted pair, a finished analysis', async () => {
+    const calls = serveMap();
+    renderPage();
+    await screen.findByRole('row', { name: 'BTC/USD details' });
+    const at = '2026-11-23T10:00:00.000Z';
+    act(() => stream.push({ channel: 'worker_log', pair: 'BTC/USD', error: 'exchange 502', at }));
+    await waitFor(() => expect(rowOf('BTC/USD').textContent).toContain('1: exchange 502'));
+    act(() => stream.push({ channel: 'pair_updates:all', pair: 'SOL/USD', action: 'deleted', at }));
+    await waitFor(() => expect(rowPairs()).toEqual(['BTC/USD', 'ETH/USD']));
+    const fetched = calls.filter(isMap).length;
+    act(() =>
+      stream.push({
+        channel: 'analysis_status',
+        pair: 'SOL/USD',
+        analysisId: 'an-1',
+        status: 'completed',
+        stage: 'offer',
+        progress: 100,
+        at,
+      }),
+    );
+    await waitFor(() => expect(calls.filter(isMap)).toHaveLength(fetched + 1));
+    await waitFor(() => expect(rowPairs()).toEqual(['BTC/USD', 'ETH/USD', 'SOL/USD']));
   });
 
   it("'Close Selected Offers' only toasts; the export has the heat map columns", async () => {

@@ -3,6 +3,8 @@ import { toast } from 'react-toastify';
 import type { AdminHeatMapQuery } from '../../../../contract/admin-heatmap';
 import type { AdminHeatMap, HeatMapUpdate } from '../../../../contract/heatmap';
 import { mergeHeatMapEntry } from '../../../../contract/heatmap-merge';
+import { mergeAdminLiveMessage, refetchesHeatMap } from '../../../lib/admin-live-merge';
+import { useAdminLiveStream } from '../../../lib/use-admin-live-stream';
 import { useSocket, useSocketEvent } from '../../../lib/use-socket';
 import { adminHeatMapKey } from '../api/get-admin-heat-map';
 
@@ -19,14 +21,23 @@ export function mergeAdminUpdate(held: AdminHeatMap, update: HeatMapUpdate): Adm
   return next;
 }
 
-/** Admin spec 4: each change is merged into that pair's entry with 'Heatmap updated for {pair}'. */
+/**
+ * The screen's live data, from both feeds into the one held map: the socket's heatmap_update
+ * (admin spec 4: each change merged into that pair's entry with 'Heatmap updated for {pair}') and
+ * the admin stream (pairs that leave, worker errors; a pair added or an analysis finished reads
+ * the map again). The stream's own toasts come from useAdminLiveStream.
+ */
 export function useLiveAnalytics(query: AdminHeatMapQuery): void {
   const queryClient = useQueryClient();
   const socket = useSocket();
+  const apply = (change: (held: AdminHeatMap) => AdminHeatMap) =>
+    queryClient.setQueryData<AdminHeatMap>(adminHeatMapKey(query), (held) => (held ? change(held) : held));
+  useAdminLiveStream((message) => {
+    apply((held) => mergeAdminLiveMessage(held, message));
+    if (refetchesHeatMap(message)) void queryClient.invalidateQueries({ queryKey: adminHeatMapKey(query) });
+  });
   useSocketEvent(socket, 'heatmap_update', (update) => {
-    queryClient.setQueryData<AdminHeatMap>(adminHeatMapKey(query), (held) =>
-      held ? mergeAdminUpdate(held, update) : held,
-    );
+    apply((held) => mergeAdminUpdate(held, update));
     for (const pair of Object.keys(update))
       toast.info(`Heatmap updated for ${pair}`, { toastId: `heatmap-${pair}` });
   });

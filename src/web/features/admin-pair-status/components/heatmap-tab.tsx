@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { adminHeatMapEndpoint } from '../../../../contract/admin-heatmap';
 import { manageTriggersEndpoint } from '../../../../contract/admin-triggers';
-import type { AdminHeatMapEntry } from '../../../../contract/heatmap';
+import type { AdminHeatMap, AdminHeatMapEntry } from '../../../../contract/heatmap';
 import {
   ADMIN_QUERY_KEY,
   adminFormat,
@@ -14,7 +14,9 @@ import { Button } from '../../../components/ui/button';
 import { exportHeatmapCsv } from '../../../lib/heatmap-csv';
 import { LoadError } from '../../../components/ui/load-error';
 import { apiRequest, errorMessage } from '../../../lib/api-client';
+import { mergeAdminLiveMessage, refetchesHeatMap } from '../../../lib/admin-live-merge';
 import { endpointPath } from '../../../lib/endpoint-path';
+import { useAdminLiveStream } from '../../../lib/use-admin-live-stream';
 import { capitalize } from '../../../lib/format';
 
 /** An analysis request for the pair on the default 1h timeframe (admin spec 9). */
@@ -25,10 +27,21 @@ const analysisRequest = (pair: string) => ({
   parameters: { timeframe: '1h' },
 });
 
-/** The Heatmap tab: one card per pair with its figures and a 'Trigger Analysis' button. */
+/**
+ * The Heatmap tab: one card per pair with its figures and a 'Trigger Analysis' button, kept live
+ * by the admin event stream while it is shown (analysis progress toasts, errors, pairs leaving).
+ */
 export function HeatmapTab({ params }: TabContext) {
+  const queryKey = [...ADMIN_QUERY_KEY, 'heatmap', params.timeRange, params.search];
+  const client = useQueryClient();
+  useAdminLiveStream((message) => {
+    client.setQueryData<AdminHeatMap>(queryKey, (held) =>
+      held ? mergeAdminLiveMessage(held, message) : held,
+    );
+    if (refetchesHeatMap(message)) void client.invalidateQueries({ queryKey });
+  });
   const query = useQuery({
-    queryKey: [...ADMIN_QUERY_KEY, 'heatmap', params.timeRange, params.search],
+    queryKey,
     queryFn: ({ signal }) =>
       apiRequest(endpointPath(adminHeatMapEndpoint), {
         query: { timeRange: params.timeRange, search: params.search.trim() },

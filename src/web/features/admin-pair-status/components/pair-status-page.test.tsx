@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { toast } from 'react-toastify';
+import type { AdminLiveMessage } from '../../../../contract/events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CSV_COLUMNS } from '../../../lib/heatmap-csv';
 import {
@@ -12,12 +13,19 @@ import {
 } from '../../../components/admin/test-server';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
 import { saveTextFile } from '../../../lib/download';
-import { fireEvent, screen, waitFor, within } from '../../../testing/dom';
+import { act, fireEvent, screen, waitFor, within } from '../../../testing/dom';
 import { PairStatusPage } from './pair-status-page';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
 vi.mock('../../../lib/download', () => ({ saveTextFile: vi.fn() }));
 vi.mock('../../../lib/use-socket', () => ({ useSocket: () => ({}), useSocketEvent: () => undefined }));
+// The admin event stream the Heatmap tab reads: the test pushes its messages itself.
+const stream = vi.hoisted(() => ({ push: null as ((message: AdminLiveMessage) => void) | null }));
+vi.mock('../../../lib/use-admin-live-stream', () => ({
+  useAdminLiveStream: (handler: (message: AdminLiveMessage) => void) => {
+    stream.push = handler;
+  },
+}));
 
 const toasted = (kind: 'success' | 'error') => vi.mocked(toast[kind]).mock.calls.map(([text]) => text);
 const posts = (calls: Call[]) => calls.filter((c) => c.method === 'POST');
@@ -28,6 +36,7 @@ const confirm = () =>
 
 beforeEach(() => localStorage.setItem(AUTH_TOKEN_STORAGE_KEY, 'token-1'));
 afterEach(() => {
+  stream.push = null;
   vi.unstubAllGlobals();
   vi.clearAllMocks();
   localStorage.clear();
@@ -212,5 +221,20 @@ describe('the All-Seeing Eye', () => {
       'BTC/USD,82.456,hot,60,long,0.4567,bullish,medium,news,"Strong, ""steady"" demand",2026-11-20T10:00:00.000Z',
     );
     expect(toasted('success')).toContain('Heatmap exported successfully');
+  });
+
+  it('keeps the heat cards live from the admin stream only while the Heatmap tab is shown', async () => {
+    backOffice();
+    renderWithQuery(<PairStatusPage />);
+    expect(stream.push).toBeNull();
+    openTab('Heatmap');
+    const card = (await screen.findByRole('heading', { name: 'BTC/USD' })).closest('li')!;
+    const errors = () => within(card).getByText('Errors').nextElementSibling!.textContent;
+    expect(errors()).toBe('1');
+    const at = '2026-11-23T10:00:00.000Z';
+    act(() => stream.push!({ channel: 'worker_log', pair: 'BTC/USD', error: 'exchange 502', at }));
+    await waitFor(() => expect(errors()).toBe('2'));
+    act(() => stream.push!({ channel: 'pair_updates:all', pair: 'BTC/USD', action: 'deactivated', at }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'BTC/USD' })).toBeNull());
   });
 });
