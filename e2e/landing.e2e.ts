@@ -5,11 +5,13 @@ import { seriousAxeViolations } from './support/axe';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { screenshots } from './support/journey';
 import { landingPage, PNG_SIGNATURE, waitForHeatSummary } from './support/landing-pages';
+import { asOperator } from './support/operator';
 import { pathAndQuery, waitForToast } from './support/pages';
 
 /** The landing's chart panel against the real server's simulated market (spec 2.3, 2.4). */
 describe('landing chart panel in the browser', () => {
   const baseUrl = inject('baseUrl');
+  const operator = inject('operator');
   const { shot } = screenshots('landing');
   let browser: BrowserSession;
   let page: Page;
@@ -57,7 +59,13 @@ describe('landing chart panel in the browser', () => {
   });
 
   it('merges live updates and says so', async () => {
-    // The simulated market re-analyses every pair about once a minute.
+    // The simulated market re-analyses every pair about once a minute; the operator's request for
+    // an analysis brings the next heat-map update sooner.
+    const asked = await asOperator(baseUrl, operator, '/api/admin/manage-triggers', {
+      method: 'POST',
+      body: { action: 'add', type: 'advisor_request', symbol: 'BTC/USD' },
+    });
+    expect(asked.status).toBe(200);
     await page
       .locator('.Toastify__toast', { hasText: 'Market opportunities updated' })
       .first()
