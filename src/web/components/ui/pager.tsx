@@ -10,13 +10,23 @@ interface PagerProps {
   /** Names the navigation, e.g. 'Payment history pages'. */
   label: string;
   disabled?: boolean;
+  /** Shows 'Page 1 of 1' too, for screens whose spec always shows the position (admin reports). */
+  showSinglePage?: boolean;
 }
 
 /** Previous / Next with the position in the list; nothing when everything fits on one page. */
-export function Pager({ page, pageSize, total, onPageChange, label, disabled = false }: PagerProps) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  label,
+  disabled = false,
+  showSinglePage = false,
+}: PagerProps) {
   const pages = pageCount(total, pageSize);
-  if (pages <= 1) return null;
-  const first = (page - 1) * pageSize + 1;
+  if (pages <= 1 && !showSinglePage) return null;
+  const first = Math.min((page - 1) * pageSize + 1, total);
   const last = Math.min(page * pageSize, total);
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
