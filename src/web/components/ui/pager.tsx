@@ -26,12 +26,13 @@ export function Pager({
 }: PagerProps) {
   const pages = pageCount(total, pageSize);
   if (pages <= 1 && !showSinglePage) return null;
-  const first = Math.min((page - 1) * pageSize + 1, total);
+  const first = (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-slate-400" aria-live="polite">
-        Page {page} of {pages} ({first}-{last} of {total})
+        Page {page} of {pages}
+        {total > 0 ? ` (${first}-${last} of ${total})` : null}
       </p>
       <div className="flex gap-2">
         <Button variant="secondary" disabled={disabled || page <= 1} onClick={() => onPageChange(page - 1)}>
