@@ -6,6 +6,8 @@ export interface ReportSection {
   title: string;
   header: readonly string[];
   rows: CsvValue[][];
+  /** Every row matching the filters; more than `rows.length` when the download was cut. */
+  total: number;
 }
 
 export function reportSections(tables: ReportTables): ReportSection[] {
@@ -22,6 +24,7 @@ export function reportSections(tables: ReportTables): ReportSection[] {
         t.User.email,
         t.createdAt,
       ]),
+      total: tables.totalTrades,
     },
     {
       title: 'Recent Payments',
@@ -35,6 +38,7 @@ export function reportSections(tables: ReportTables): ReportSection[] {
         p.User.email,
         p.createdAt,
       ]),
+      total: tables.totalPayments,
     },
   ];
 }

@@ -2,9 +2,18 @@ import { Button } from './button';
 
 /**
  * A page-level load failure: what failed, the server's reason, and a Retry button that reloads the
- * page (trader spec 8: "Page-level load failures on list screens show a Retry button").
+ * page, or runs `onRetry` (a refetch) when given (trader spec 8: "Page-level load failures on list
+ * screens show a Retry button").
  */
-export function LoadError({ title, detail }: { title: string; detail?: string }) {
+export function LoadError({
+  title,
+  detail,
+  onRetry,
+}: {
+  title: string;
+  detail?: string;
+  onRetry?: () => void;
+}) {
   return (
     <div
       role="alert"
@@ -14,7 +23,7 @@ export function LoadError({ title, detail }: { title: string; detail?: string })
         <p className="font-medium text-red-300">{title}</p>
         {detail && detail !== title ? <p className="mt-1 text-sm text-slate-300">{detail}</p> : null}
       </div>
-      <Button variant="secondary" onClick={() => window.location.reload()}>
+      <Button variant="secondary" onClick={onRetry ?? (() => window.location.reload())}>
         Retry
       </Button>
     </div>
