@@ -9,7 +9,7 @@ export interface HttpAccount {
 
 /** Signs an account up through the public endpoint, as a script would. */
 export async function signUpOverHttp(baseUrl: string, name: string): Promise<HttpAccount> {
-  const email = uniqueEmail(name.split(' ')[0].toLowerCase());
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
