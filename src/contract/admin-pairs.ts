@@ -12,7 +12,7 @@ export const cryptoPairRecordSchema = z.object({
   /** Exchange symbol, e.g. XBTUSD. */
   krakenSymbol: z.string(),
   active: z.boolean(),
-  /** Times the sync found the pair missing on the exchange. */
+  /** Failed market-data refreshes in a row; the pair is deactivated when they reach the limit. */
   deactivation_attempts: z.number().int().min(0),
   analysis_count: z.number().int().min(0),
   /** Mean progrev score of its analyses; null before the first. */
@@ -95,7 +95,7 @@ export type SyncKrakenPairsResponse = z.infer<typeof syncKrakenPairsResponseSche
 
 /**
  * No body. Reads the exchange's tradable list: new ones are added inactive, changed ones
- * updated, and pairs gone from the exchange deactivated (deactivation_attempts counts up).
+ * updated, and pairs gone from the exchange deactivated.
  */
 export const syncKrakenPairsEndpoint = {
   method: 'POST',
