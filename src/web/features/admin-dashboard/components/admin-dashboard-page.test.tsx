@@ -14,7 +14,9 @@ import { AUTH_TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
 import { act, fireEvent, screen, waitFor, within } from '../../../testing/dom';
 import { AdminDashboardPage } from './admin-dashboard-page';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('react-toastify', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), isActive: vi.fn(() => false), update: vi.fn() },
+}));
 vi.mock('../../../lib/download', () => ({ saveTextFile: vi.fn() }));
 const socketHandlers = new Map<string, (payload: unknown) => void>();
 vi.mock('../../../lib/use-socket', () => ({
@@ -235,6 +237,11 @@ describe('the Admin Dashboard', () => {
     act(() => socketHandlers.get('pair_updates')!({ pair: 'BTC/USD', action: 'updated' }));
     expect(toasted('info')).toEqual(['Pair BTC/USD updated']);
     await waitFor(() => expect(gets(calls, '/api/admin/analyses').length).toBe(before + 1));
+    // While that toast shows, the next pair re-words it instead of stacking a second one.
+    vi.mocked(toast.isActive).mockReturnValue(true);
+    act(() => socketHandlers.get('pair_updates')!({ pair: 'ETH/USD', action: 'updated' }));
+    expect(toasted('info')).toHaveLength(1);
+    expect(vi.mocked(toast.update).mock.calls).toEqual([['pair-updates', { render: 'Pair ETH/USD updated' }]]);
     act(() => socketHandlers.get('worker_log')!({ pair: 'ETH/USD', error: 'timeout', at }));
     expect(toasted('error')).toEqual(['Worker error for ETH/USD: timeout']);
   });
