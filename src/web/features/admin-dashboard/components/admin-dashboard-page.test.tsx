@@ -241,7 +241,9 @@ describe('the Admin Dashboard', () => {
     vi.mocked(toast.isActive).mockReturnValue(true);
     act(() => socketHandlers.get('pair_updates')!({ pair: 'ETH/USD', action: 'updated' }));
     expect(toasted('info')).toHaveLength(1);
-    expect(vi.mocked(toast.update).mock.calls).toEqual([['pair-updates', { render: 'Pair ETH/USD updated' }]]);
+    expect(vi.mocked(toast.update).mock.calls).toEqual([
+      ['pair-updates', { render: 'Pair ETH/USD updated' }],
+    ]);
     act(() => socketHandlers.get('worker_log')!({ pair: 'ETH/USD', error: 'timeout', at }));
     expect(toasted('error')).toEqual(['Worker error for ETH/USD: timeout']);
   });
