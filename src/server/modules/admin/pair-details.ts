@@ -2,7 +2,7 @@
  * The admin pair details (GET /api/admin/pair-details/:pair): one pair's recent analyses, the
  * referee's reading of its latest completed one, its last 12 h of candles, the runs its
  * bypass_analysis triggers started, its offers, action logs and triggers. This module owns no
- * table: each read goes through the owning module (its service, or its pair-details repo).
+ * table: each read goes through the owning module's pair-details service.
  */
 import type {
   AdminPairDetails,
@@ -15,14 +15,14 @@ import type { TriggerRecord } from '../../../contract/admin-triggers';
 import type { Executor } from '../../db/client';
 import { notFound } from '../../http/errors';
 import {
-  createAnalysisPairDetailsRepo,
-  readDetailFigures,
+  createAnalysisPairDetails,
   type AnalysisDetailRow,
-} from '../analysis/pair-details.repo';
-import { createActionLogPairDetailsRepo } from '../logs/pair-details.repo';
+  type DetailFigures,
+} from '../analysis/pair-details.service';
+import { createActionLogPairDetails } from '../logs/pair-details.service';
 import type { MarketService } from '../market/market.service';
-import { createOfferPairDetailsRepo } from '../offers/pair-details.repo';
-import { createTriggerPairDetailsRepo } from '../triggers/pair-details.repo';
+import { createOfferPairDetails } from '../offers/pair-details.service';
+import { createTriggerPairDetails } from '../triggers/pair-details.service';
 import { buildTickerHistory } from './pair-details.history';
 
 export interface PairDetailsDeps {
@@ -39,8 +39,14 @@ const TWELVE_HOURS = 12 * 3_600_000;
 
 const iso = (at: Date) => at.toISOString();
 
-function toAnalysis(row: AnalysisDetailRow, trigger: TriggerRecord | undefined): PairDetailsAnalysis {
-  const figures = readDetailFigures(row.figures);
+type ReadFigures = (figures: unknown) => DetailFigures | null;
+
+function toAnalysis(
+  row: AnalysisDetailRow,
+  trigger: TriggerRecord | undefined,
+  readFigures: ReadFigures,
+): PairDetailsAnalysis {
+  const figures = readFigures(row.figures);
   const a = figures?.analysis;
   return {
     id: row.id,
@@ -64,8 +70,11 @@ function toAnalysis(row: AnalysisDetailRow, trigger: TriggerRecord | undefined):
   };
 }
 
-function referees(row: AnalysisDetailRow | undefined): { ticker: TickerReferee; daily: DailyReferee } | null {
-  const figures = row?.completedAt ? readDetailFigures(row.figures) : null;
+function referees(
+  row: AnalysisDetailRow | undefined,
+  readFigures: ReadFigures,
+): { ticker: TickerReferee; daily: DailyReferee } | null {
+  const figures = row?.completedAt ? readFigures(row.figures) : null;
   if (!row?.completedAt || !figures) return null;
   const { analysis: a, tickerData, extra } = figures;
   const reading = {
@@ -102,10 +111,10 @@ function referees(row: AnalysisDetailRow | undefined): { ticker: TickerReferee; 
 }
 
 export function createPairDetails(deps: PairDetailsDeps) {
-  const analyses = createAnalysisPairDetailsRepo(deps.db);
-  const offers = createOfferPairDetailsRepo(deps.db);
-  const logs = createActionLogPairDetailsRepo(deps.db);
-  const triggers = createTriggerPairDetailsRepo(deps.db);
+  const analyses = createAnalysisPairDetails(deps.db);
+  const offers = createOfferPairDetails(deps.db);
+  const logs = createActionLogPairDetails(deps.db);
+  const triggers = createTriggerPairDetails(deps.db);
 
   return async function pairDetails(symbol: string): Promise<AdminPairDetails> {
     const pair = await deps.market.pairBySymbol(symbol);
@@ -125,8 +134,11 @@ export function createPairDetails(deps: PairDetailsDeps) {
     );
     const triggerById = new Map(pairTriggers.map((t) => [t.id, t]));
     const withTrigger = (row: AnalysisDetailRow) =>
-      toAnalysis(row, row.triggerId ? triggerById.get(row.triggerId) : undefined);
-    const reading = referees(recent.find((row) => row.status === 'completed'));
+      toAnalysis(row, row.triggerId ? triggerById.get(row.triggerId) : undefined, analyses.readFigures);
+    const reading = referees(
+      recent.find((row) => row.status === 'completed'),
+      analyses.readFigures,
+    );
 
     return {
       pair: pair.symbol,
