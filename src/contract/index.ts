@@ -3,6 +3,7 @@ export * from './account';
 export * from './admin-approvals';
 export * from './admin-collections';
 export * from './admin-heatmap';
+export * from './admin-pair-details';
 export * from './admin-pairs';
 export * from './admin-records';
 export * from './admin-reports';

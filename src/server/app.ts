@@ -15,6 +15,8 @@ import { registerAccountRoutes } from './modules/account/account.routes';
 import { createAdminLists } from './modules/admin/admin-lists';
 import { registerAdminListRoutes } from './modules/admin/admin-lists.routes';
 import { registerAdminScope } from './modules/admin/admin.routes';
+import { createPairDetails } from './modules/admin/pair-details';
+import { registerPairDetailsRoutes } from './modules/admin/pair-details.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerAuditLogRoutes } from './modules/logs/logs.routes';
 import { registerContactRoutes } from './modules/contact/contact.routes';
@@ -153,6 +155,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerAdminLiveRoutes({ bus, viewers, sessions: app.realtime.sessions }),
       (scope) => services.systemHealth.registerRoutes(scope),
       registerAdminListRoutes(createAdminLists(services)),
+      registerPairDetailsRoutes(
+        createPairDetails({ db, market: services.market, marketNow: () => services.source.now() }),
+      ),
       registerAuditLogRoutes({ logs: services.logs }),
       registerReportRoutes({ reports: services.reports }),
       registerPairsAdminRoutes({ pairsAdmin: services.pairsAdmin, viewers }),

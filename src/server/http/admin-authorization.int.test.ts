@@ -10,6 +10,7 @@ import * as contract from '../../contract';
 import { endpointsIn, fillPath, type AnyEndpoint } from '../../contract/common';
 import type { Database } from '../db/client';
 import { sql } from 'drizzle-orm';
+import { seedPair } from '../modules/offers/testing/market-fixtures';
 import { fundUser, postWithdrawal } from '../modules/payments/testing/payments-helpers';
 import { openSse } from '../realtime/testing/sse-client';
 import { createTestAppWithUsers, type TestApp, type TestUser } from '../testing/test-app';
@@ -59,6 +60,14 @@ const MUTATION_INPUTS: Record<string, () => Promise<CallInput>> = {
     payload: { action: 'add', symbol: 'MTRX/USD', krakenSymbol: 'MTRXUSD' },
   }),
   'POST /api/admin/sync-kraken-pairs': async () => ({}),
+};
+
+/** Path parameters of the admin reads that take them, naming real targets. */
+const READ_INPUTS: Record<string, () => Promise<CallInput>> = {
+  'GET /api/admin/pair-details/:pair': async () => {
+    await seedPair(t.db, 'MXPD/USD');
+    return { params: { pair: 'MXPD/USD' } };
+  },
 };
 
 /** Every row of every table but sessions (a request may touch its own), as one digest. */
@@ -115,7 +124,8 @@ describe('admin authorisation matrix', () => {
   it('answers 401 signed out, 403 to a trader (changing nothing) and 2xx to the admin', async () => {
     for (const endpoint of served().filter((e) => !e.produces?.includes('event-stream'))) {
       const name = key(endpoint);
-      const makeInput = endpoint.method === 'GET' ? async () => ({}) : MUTATION_INPUTS[name];
+      const makeInput =
+        endpoint.method === 'GET' ? (READ_INPUTS[name] ?? (async () => ({}))) : MUTATION_INPUTS[name];
       expect(makeInput, `${name} needs a sample input in MUTATION_INPUTS`).toBeDefined();
       const input = await makeInput!();
 

@@ -6,13 +6,15 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** `wide` for dense content (tables, charts); both fit the screen's width. */
+  size?: 'default' | 'wide';
 }
 
 /**
  * A modal on the browser's own <dialog>: focus stays inside, the page behind is inert and Escape
  * closes it. Mounted only while open, so each opening starts fresh.
  */
-export function Modal({ title, onClose, children, footer }: ModalProps) {
+export function Modal({ title, onClose, children, footer, size = 'default' }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const headingId = useId();
 
@@ -38,7 +40,7 @@ export function Modal({ title, onClose, children, footer }: ModalProps) {
       onClick={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
-      className="m-auto w-[min(42rem,calc(100vw-2rem))] rounded-2xl border border-slate-700 bg-slate-900 p-0 text-slate-100 shadow-2xl backdrop:bg-slate-950/70"
+      className={`m-auto ${size === 'wide' ? 'w-[min(64rem,calc(100vw-2rem))]' : 'w-[min(42rem,calc(100vw-2rem))]'} rounded-2xl border border-slate-700 bg-slate-900 p-0 text-slate-100 shadow-2xl backdrop:bg-slate-950/70`}
     >
       <div className="max-h-[85vh] overflow-y-auto p-5 sm:p-6">
         <h2 id={headingId} className="mb-4 text-xl font-semibold text-white">

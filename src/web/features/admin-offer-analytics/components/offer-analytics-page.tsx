@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
+import { AdminPairDetailsModal } from '../../../components/admin/pair-details';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageTitle } from '../../../components/ui/page-title';
@@ -8,7 +9,6 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { serverErrorMessage, useLoadErrorToast } from '../../../lib/use-load-error';
 import { exportHeatmapCsv } from '../../../lib/heatmap-csv';
 import { HeatMapChart } from '../../heatmap';
-import { PairDetailsModal } from '../../pair-details';
 import { ANALYTICS_FETCH_ERROR, useAdminHeatMap } from '../api/get-admin-heat-map';
 import { useLiveAnalytics } from '../hooks/use-live-analytics';
 import {
@@ -108,7 +108,13 @@ export function OfferAnalyticsPage() {
           </>
         )}
       </div>
-      {openPair ? <PairDetailsModal pair={openPair} onClose={() => setOpenPair(null)} /> : null}
+      {openPair ? (
+        <AdminPairDetailsModal
+          pair={openPair}
+          entry={shown?.find((e) => e.pair === openPair)}
+          onClose={() => setOpenPair(null)}
+        />
+      ) : null}
     </>
   );
 }

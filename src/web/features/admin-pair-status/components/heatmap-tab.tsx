@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { adminHeatMapEndpoint } from '../../../../contract/admin-heatmap';
 import { manageTriggersEndpoint } from '../../../../contract/admin-triggers';
@@ -10,6 +11,7 @@ import {
   useAdminMutation,
   type TabContext,
 } from '../../../components/admin';
+import { AdminPairDetailsModal } from '../../../components/admin/pair-details';
 import { Button } from '../../../components/ui/button';
 import { exportHeatmapCsv } from '../../../lib/heatmap-csv';
 import { LoadError } from '../../../components/ui/load-error';
@@ -57,6 +59,7 @@ export function HeatmapTab({ params }: TabContext) {
     failure: () => 'Failed to manage trigger',
   });
   const entries = Object.values(query.data ?? {});
+  const [openPair, setOpenPair] = useState<string | null>(null);
   const onExport = () => {
     exportHeatmapCsv(entries);
     toast.success('Heatmap exported successfully');
@@ -78,9 +81,17 @@ export function HeatmapTab({ params }: TabContext) {
             entry={entry}
             busy={trigger.isPending}
             onTrigger={() => trigger.mutate(entry.pair)}
+            onDetails={() => setOpenPair(entry.pair)}
           />
         ))}
       </ul>
+      {openPair ? (
+        <AdminPairDetailsModal
+          pair={openPair}
+          entry={query.data?.[openPair]}
+          onClose={() => setOpenPair(null)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -89,9 +100,10 @@ interface HeatCardProps {
   entry: AdminHeatMapEntry;
   busy: boolean;
   onTrigger: () => void;
+  onDetails: () => void;
 }
 
-function HeatCard({ entry, busy, onTrigger }: HeatCardProps) {
+function HeatCard({ entry, busy, onTrigger, onDetails }: HeatCardProps) {
   const figures: [string, string][] = [
     ['Heat Score', adminFormat.score(entry.heatScore)],
     ['Progrev Score', adminFormat.score(entry.progrevScore)],
@@ -113,9 +125,14 @@ function HeatCard({ entry, busy, onTrigger }: HeatCardProps) {
           </div>
         ))}
       </dl>
-      <Button className="mt-3 w-full" disabled={busy} onClick={onTrigger}>
-        Trigger Analysis<span className="sr-only"> for {entry.pair}</span>
-      </Button>
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <Button variant="secondary" onClick={onDetails}>
+          Details<span className="sr-only"> for {entry.pair}</span>
+        </Button>
+        <Button disabled={busy} onClick={onTrigger}>
+          Trigger Analysis<span className="sr-only"> for {entry.pair}</span>
+        </Button>
+      </div>
     </li>
   );
 }

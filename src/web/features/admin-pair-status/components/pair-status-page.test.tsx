@@ -223,6 +223,27 @@ describe('the All-Seeing Eye', () => {
     expect(toasted('success')).toContain('Heatmap exported successfully');
   });
 
+  it("opens a card's pair details, the Heatmap Data tab showing the card's entry", async () => {
+    const calls = backOffice((call) =>
+      call.path === '/api/admin/pair-details/BTC%2FUSD'
+        ? { status: 404, body: { error: 'Unknown pair' } }
+        : undefined,
+    );
+    renderWithQuery(<PairStatusPage />);
+    openTab('Heatmap');
+    fireEvent.click(await screen.findByRole('button', { name: 'Details for BTC/USD' }));
+    const details = dialog('Pair Details: BTC/USD');
+    expect((await within(details).findByText(/^Failed to load pair details:/)).textContent).toBe(
+      'Failed to load pair details: Unknown pair',
+    );
+    expect(calls.some((c) => c.path === '/api/admin/pair-details/BTC%2FUSD')).toBe(true);
+    fireEvent.click(within(details).getByRole('tab', { name: 'Heatmap Data' }));
+    const heat = within(details).getByText('Heat Score', { selector: 'dt' }).nextElementSibling;
+    expect(heat?.textContent).toBe('82.46');
+    fireEvent.click(within(details).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pair Details: BTC/USD' })).toBeNull());
+  });
+
   it('keeps the heat cards live from the admin stream only while the Heatmap tab is shown', async () => {
     backOffice();
     renderWithQuery(<PairStatusPage />);

@@ -1,0 +1,1 @@
+export { AdminPairDetailsModal } from './admin-pair-details-modal';
