@@ -79,6 +79,8 @@ const SPEC_CALLS = [
   // Guardrails shown on the Settings screen and the card provider's webhook (issue #7).
   'GET /api/trades/guardrails',
   'POST /api/payments/webhook/stripe',
+  // The data of the richer pair-details modal of the admin screens (trader spec 2.7, issue #9).
+  'GET /api/admin/pair-details/:pair',
 ];
 
 /** Schema node kinds fastify-type-provider-zod's serializer (z.safeEncode) cannot run backwards. */
