@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminLiveMessage } from '../../contract/events';
 import type { AdminHeatMap } from '../../contract/heatmap';
-import { testAdminEntry as entry } from '../features/admin-offer-analytics/lib/test-admin-entry';
+import { testAdminEntry as entry } from '../testing/test-heat-entry';
 import { mergeAdminLiveMessage, refetchesHeatMap } from './admin-live-merge';
 
 const AT = '2026-11-23T10:00:00.000Z';

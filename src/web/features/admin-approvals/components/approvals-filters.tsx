@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { APPROVAL_PAGE_SIZES } from '../../../../contract/admin-approvals';
 import { FormField, inputClassName } from '../../../components/ui/form-field';
+import { pageSizeOptions, SelectField } from '../../../components/ui/select-field';
 import type { ApprovalFilterText } from '../lib/approval-filters';
 
 interface ApprovalsFiltersProps {
@@ -35,22 +36,13 @@ export function ApprovalsFilters({ filters, onFilters, pageSize, onPageSize }: A
       <FormField id={`${id}-date`} label="Date">
         {() => <input {...field('date')} type="date" />}
       </FormField>
-      <FormField id={`${id}-size`} label="Page Size">
-        {() => (
-          <select
-            id={`${id}-size`}
-            value={pageSize}
-            onChange={(event) => onPageSize(Number(event.target.value))}
-            className={inputClassName}
-          >
-            {APPROVAL_PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        id={`${id}-size`}
+        label="Page Size"
+        value={pageSize}
+        options={pageSizeOptions(APPROVAL_PAGE_SIZES)}
+        onChange={onPageSize}
+      />
     </form>
   );
 }

@@ -10,7 +10,7 @@ import { AUTH_TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
 import { saveTextFile } from '../../../lib/download';
 import { act, fireEvent, render, screen, userEvent, waitFor, within } from '../../../testing/dom';
 import { queryOf, serveApi, type FakeCall } from '../../../testing/fake-api';
-import { testAdminEntry as entry } from '../lib/test-admin-entry';
+import { testAdminEntry as entry } from '../../../testing/test-heat-entry';
 import { OfferAnalyticsPage } from './offer-analytics-page';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));

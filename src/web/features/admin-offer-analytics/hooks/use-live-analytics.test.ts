@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testAdminEntry as entry } from '../lib/test-admin-entry';
+import { testAdminEntry as entry } from '../../../testing/test-heat-entry';
 import { mergeAdminUpdate } from './use-live-analytics';
 
 describe('a live heatmap_update on Offer Analytics', () => {

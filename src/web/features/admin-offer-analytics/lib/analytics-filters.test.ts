@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ANALYTICS_FILTERS as DEFAULTS, analyticsQuery, selectAnalytics } from './analytics-filters';
 import { sortByColumn, toggleSort } from './column-sort';
-import { testAdminEntry as entry } from './test-admin-entry';
+import { testAdminEntry as entry } from '../../../testing/test-heat-entry';
 
 const pairs = (list: { pair: string }[]) => list.map((e) => e.pair);
 

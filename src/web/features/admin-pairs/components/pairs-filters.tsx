@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { FormField, inputClassName } from '../../../components/ui/form-field';
+import { pageSizeOptions, SelectField } from '../../../components/ui/select-field';
 
 /** Admin spec 9: pairs pages of 10, 25, 50 or 100 (default 10). */
 export const PAIR_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -35,22 +36,13 @@ export function PairsFilters({ search, onSearch, pageSize, onPageSize }: PairsFi
           />
         )}
       </FormField>
-      <FormField id={`${id}-size`} label="Page Size">
-        {() => (
-          <select
-            id={`${id}-size`}
-            value={pageSize}
-            onChange={(event) => onPageSize(Number(event.target.value))}
-            className={inputClassName}
-          >
-            {PAIR_PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        id={`${id}-size`}
+        label="Page Size"
+        value={pageSize}
+        options={pageSizeOptions(PAIR_PAGE_SIZES)}
+        onChange={onPageSize}
+      />
     </form>
   );
 }

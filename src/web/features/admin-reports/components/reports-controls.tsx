@@ -3,6 +3,7 @@ import { REPORT_PAGE_SIZES } from '../../../../contract/admin-reports';
 import type { TimeRange } from '../../../../contract/common';
 import { COLLECTION_TIME_RANGES } from '../../../components/admin/collection-controls';
 import { FormField, inputClassName } from '../../../components/ui/form-field';
+import { pageSizeOptions, SelectField } from '../../../components/ui/select-field';
 
 export interface ReportFilterText {
   user: string;
@@ -37,44 +38,26 @@ export function ReportsControls(props: ReportsControlsProps) {
       onSubmit={(event) => event.preventDefault()}
       className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
     >
-      <FormField id={`${id}-range`} label="Time Range">
-        {() => (
-          <select
-            id={`${id}-range`}
-            value={props.timeRange}
-            onChange={(event) => props.onTimeRange(event.target.value as TimeRange)}
-            className={inputClassName}
-          >
-            {COLLECTION_TIME_RANGES.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        id={`${id}-range`}
+        label="Time Range"
+        value={props.timeRange}
+        options={COLLECTION_TIME_RANGES}
+        onChange={props.onTimeRange}
+      />
       <FormField id={`${id}-user`} label="Filter by User">
         {() => <input {...text('user')} placeholder="Username or email" />}
       </FormField>
       <FormField id={`${id}-pair`} label="Filter by Pair">
         {() => <input {...text('pair')} placeholder="e.g. BTC/USD" />}
       </FormField>
-      <FormField id={`${id}-size`} label="Page Size">
-        {() => (
-          <select
-            id={`${id}-size`}
-            value={props.pageSize}
-            onChange={(event) => props.onPageSize(Number(event.target.value))}
-            className={inputClassName}
-          >
-            {REPORT_PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        id={`${id}-size`}
+        label="Page Size"
+        value={props.pageSize}
+        options={pageSizeOptions(REPORT_PAGE_SIZES)}
+        onChange={props.onPageSize}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { heatMapChartOption, tilesKey } from './heat-map-chart';
-import { testEntry } from './test-entry';
+import { testEntry } from '../../../testing/test-heat-entry';
 
 interface Tile {
   name: string;

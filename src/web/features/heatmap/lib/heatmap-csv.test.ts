@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, csvFileName, heatmapCsv } from '../../../lib/heatmap-csv';
-import { testEntry } from './test-entry';
+import { testEntry } from '../../../testing/test-heat-entry';
 
 describe('heat map CSV', () => {
   it('has the header of trader spec 3 and one row per entry in the given order', () => {

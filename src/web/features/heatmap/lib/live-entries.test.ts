@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HeatMap, HeatMapEntry } from '../../../../contract/heatmap';
 import { DEFAULT_FILTERS } from './heatmap-filters';
 import { applyLiveUpdate, withLiveDefaults } from './live-entries';
-import { testEntry } from './test-entry';
+import { testEntry } from '../../../testing/test-heat-entry';
 
 const mapOf = (...entries: HeatMapEntry[]): HeatMap =>
   Object.fromEntries(entries.map((entry) => [entry.pair, entry]));

@@ -1,7 +1,7 @@
-import type { AdminHeatMapEntry } from '../../../../contract/heatmap';
+import type { AdminHeatMapEntry, HeatMapEntry } from '../../contract/heatmap';
 
-/** An admin heat-map entry for the unit tests; each test states only what it is about. */
-export function testAdminEntry(pair: string, over: Partial<AdminHeatMapEntry> = {}): AdminHeatMapEntry {
+/** A heat-map entry for the unit tests; each test states only what it is about. */
+export function testEntry(pair: string, over: Partial<HeatMapEntry> = {}): HeatMapEntry {
   return {
     pair,
     heatScore: 40,
@@ -25,7 +25,11 @@ export function testAdminEntry(pair: string, over: Partial<AdminHeatMapEntry> = 
     activeTriggers: [],
     selectedAnalyses: [{ analysisId: 'a1' }],
     lastUpdated: '2026-11-21T10:00:00.000Z',
-    recentErrors: [],
     ...over,
   };
+}
+
+/** The admin heat map's entry: the same plus the pair's recent worker errors. */
+export function testAdminEntry(pair: string, over: Partial<AdminHeatMapEntry> = {}): AdminHeatMapEntry {
+  return { ...testEntry(pair), recentErrors: [], ...over };
 }
