@@ -334,7 +334,7 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
   let profitCents = 0;
 
   it(
-    "shows the trade closing live on Your Trades ('Trade {id} updated: closed')",
+    "shows the trade closing live on Your Trades ('Trade {id} updated: closed') and checks its status",
     async () => {
       const { trade } = accepted;
       await tradesTab.bringToFront();
@@ -351,6 +351,9 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
       expect(cells[6]).not.toBe('N/A');
       // On $100 a percent with two decimals is exactly the profit in cents.
       profitCents = Math.round(Number(cells[4]!.replace('%', '')) * 100);
+      // The server's word on the trade, asked from its row.
+      await row.getByRole('button', { name: 'Check Status' }).click();
+      await waitForToastWithin(tradesTab, `Trade ${trade.id} status: closed`, 10_000);
       await tradesTab.close();
     },
     TRADE_CLOSE_TIMEOUT + 30_000,
