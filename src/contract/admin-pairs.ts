@@ -94,8 +94,8 @@ export const syncKrakenPairsResponseSchema = z.object({
 export type SyncKrakenPairsResponse = z.infer<typeof syncKrakenPairsResponseSchema>;
 
 /**
- * No body. Reads the exchange's tradable list: new ones are added inactive, changed ones
- * updated, and pairs gone from the exchange deactivated.
+ * No body. Reads the exchange's tradable list: new ones are added (active when on the default watch
+ * list, else inactive), changed ones updated, and pairs gone from the exchange deactivated.
  */
 export const syncKrakenPairsEndpoint = {
   method: 'POST',

@@ -91,7 +91,10 @@ export const tickerLogs = pgTable(
   },
   (t) => [
     index('ticker_logs_pair_id_timestamp_idx').on(t.pairId, t.timestamp.desc()),
-    index('ticker_logs_timestamp_idx').on(t.timestamp.desc()),
+    // The admin list's order, newest first with the id breaking ties, read backwards: a page is a
+    // range of this index, not a sort of every row in the time range (ascending, so the backward
+    // scan yields DESC NULLS FIRST, the order `desc()` asks for).
+    index('ticker_logs_timestamp_id_idx').on(t.timestamp, t.id),
   ],
 );
 

@@ -65,7 +65,7 @@ export function createMarketListsRepo(db: Executor) {
       db.select().from(cryptoPairs).where(pairsWhere(window)).orderBy(asc(cryptoPairs.symbol)),
 
     /**
-     * Ticker logs, newest first by default (ticker_logs_timestamp_idx; with a pair search,
+     * Ticker logs, newest first by default (ticker_logs_timestamp_id_idx; with a pair search,
      * ticker_logs_pair_id_timestamp_idx). `scope` narrows it to the pairs a search matched. Without a pair search the
      * total comes from the hourly counts (tickerTotal), not from counting the rows.
      */
@@ -110,7 +110,7 @@ export function createMarketListsRepo(db: Executor) {
   /**
    * Ticker logs since `cutoff` (all when null): the hourly counts of every whole hour after the
    * cutoff's hour, plus the rows of that first, partial hour counted one by one through
-   * ticker_logs_timestamp_idx. Exact, and at most one hour of rows is ever counted.
+   * ticker_logs_timestamp_id_idx. Exact, and at most one hour of rows is ever counted.
    */
   async function tickerTotal(cutoff: Date | null): Promise<number> {
     const hourOf = (at: Date) =>
