@@ -32,6 +32,7 @@ import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerReportRoutes } from './modules/reports/reports.routes';
 import { registerReferralRoutes } from './modules/referrals/referrals.routes';
+import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerTradingRoutes } from './modules/trading/trading.routes';
 import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
 import { attachRealtime } from './realtime/attach-realtime';
@@ -163,6 +164,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerPairsAdminRoutes({ pairsAdmin: services.pairsAdmin, viewers }),
     ],
   });
+  registerHealthRoutes(app, { systemHealth: services.systemHealth });
   await registerSpa(app, options.webDir ?? path.join(REPO_ROOT, 'dist/web'));
 
   return app;

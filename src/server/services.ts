@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -232,6 +233,7 @@ export function createServices(
   });
   const reports = createReportsService({ trading, payments, users });
   const systemHealth = createSystemHealth({
+    pingDatabase: () => db.execute(sql`select 1`),
     market,
     logs,
     queues: [analysisQueue],

@@ -101,6 +101,7 @@ describe('audit hash chain in the app', () => {
     // One check serves every read for a minute.
     let clock = 0;
     const cached = createSystemHealth({
+      pingDatabase: () => t.db.execute(sql`select 1`),
       market: t.app.services.market,
       logs: t.app.services.logs,
       queues: [],

@@ -17,11 +17,36 @@ import type { MarketService } from '../market/market.service';
 export const AUDIT_CHAIN_CHECK_TTL_MS = 60_000;
 
 export interface SystemHealthDeps {
+  /** A trivial query: does the database answer? */
+  pingDatabase: () => Promise<unknown>;
   market: Pick<MarketService, 'activePairCount'>;
   logs: Pick<LogsService, 'verifyAuditChain'>;
   queues: JobQueue<unknown>[];
   redisUrl?: string;
   now?: () => number;
+}
+
+/** A readiness probe waits this long for each dependency, so a load balancer's check stays quick. */
+export const READINESS_TIMEOUT_MS = 1_000;
+
+export interface Readiness {
+  database: 'ok' | 'unreachable';
+  redis: 'ok' | 'unreachable' | 'not configured';
+}
+
+/** True when `probe` resolves within READINESS_TIMEOUT_MS. */
+async function answers(probe: () => Promise<unknown>): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), READINESS_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([probe().then(() => true), timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -50,6 +75,17 @@ export function createSystemHealth(deps: SystemHealthDeps) {
   };
 
   return {
+    /** Whether this process can serve: the database and, when configured, Redis answer in time. */
+    async readiness(): Promise<Readiness> {
+      const [database, redisUp] = await Promise.all([
+        answers(deps.pingDatabase),
+        redis ? answers(() => redis.ping()) : Promise.resolve(null),
+      ]);
+      return {
+        database: database ? 'ok' : 'unreachable',
+        redis: redisUp === null ? 'not configured' : redisUp ? 'ok' : 'unreachable',
+      };
+    },
     async read(): Promise<SystemHealth> {
       const activePairs = await deps.market.activePairCount();
       const queue: Record<string, number> = {};

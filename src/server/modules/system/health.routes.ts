@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { SystemHealthService } from './system-health';
+
+/**
+ * For load balancers and orchestrators, outside /api and open to anyone: `GET /healthz` says the
+ * process answers (liveness); `GET /readyz` says it can serve (readiness): 200 while the database
+ * and, when configured, Redis answer, else 503 with the `{ error }` naming what is down.
+ */
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: { systemHealth: SystemHealthService },
+): void {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const readiness = await deps.systemHealth.readiness();
+    const down = [
+      readiness.database === 'unreachable' ? 'database' : null,
+      readiness.redis === 'unreachable' ? 'Redis' : null,
+    ].filter((name) => name !== null);
+    if (down.length === 0) return { status: 'ready', ...readiness };
+    return reply.code(503).send({ error: `Not ready: ${down.join(' and ')} unreachable`, ...readiness });
+  });
+}
