@@ -45,17 +45,20 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
 }
 
 /** Calls `/api{path}` on the product's own host. */
+/** The signed-in user's `Authorization` header value; a 401 ApiError when nobody is signed in. */
+export function bearerAuthorization(): string {
+  const token = getAuthToken();
+  if (!token) throw new ApiError(NO_TOKEN_MESSAGE, 401);
+  return `Bearer ${token}`;
+}
+
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: ApiRequestOptions<S> = {},
 ): Promise<S extends z.ZodType ? z.infer<S> : unknown> {
   const { method = 'GET', query, body, auth = true, schema, fallbackError, signal } = options;
   const headers: Record<string, string> = { ...options.headers };
-  if (auth) {
-    const token = getAuthToken();
-    if (!token) throw new ApiError(NO_TOKEN_MESSAGE, 401);
-    headers.authorization = `Bearer ${token}`;
-  }
+  if (auth) headers.authorization = bearerAuthorization();
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   const response = await fetch(`/api${path}${buildQuery(query)}`, {

@@ -61,6 +61,15 @@ export interface AdminListsDeps {
 }
 
 const iso = (at: Date) => at.toISOString();
+
+/** An owning module's page of rows as the contract's records. */
+const recordsOf = <R, T>(
+  page: { rows: R[]; total: number },
+  toRecord: (row: R) => T,
+): AdminListResponse<T> => ({
+  total: page.total,
+  records: page.rows.map(toRecord),
+});
 const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
 
 /**
@@ -106,39 +115,33 @@ export function createAdminLists(deps: AdminListsDeps) {
   async function analyses(
     query: QueryOf<typeof adminAnalysesEndpoint>,
   ): Promise<AdminListResponse<AnalysisRecord>> {
-    const { rows, total } = await deps.analysis.adminLists.listAnalyses(query, await pairScope(query.search));
-    const symbolOf = await withSymbols(rows);
-    return {
-      total,
-      records: rows.map((row) => ({
-        id: row.id,
-        pair: symbolOf(row),
-        userId: row.userId,
-        status: row.status,
-        stage: row.stage as AnalysisStage | null,
-        progrev_score: row.progrevScore,
-        density: row.density,
-        error: row.error,
-        createdAt: iso(row.createdAt),
-      })),
-    };
+    const page = await deps.analysis.adminLists.listAnalyses(query, await pairScope(query.search));
+    const symbolOf = await withSymbols(page.rows);
+    return recordsOf(page, (row) => ({
+      id: row.id,
+      pair: symbolOf(row),
+      userId: row.userId,
+      status: row.status,
+      stage: row.stage as AnalysisStage | null,
+      progrev_score: row.progrevScore,
+      density: row.density,
+      error: row.error,
+      createdAt: iso(row.createdAt),
+    }));
   }
 
   async function analysisSnapshots(
     query: QueryOf<typeof adminAnalysisSnapshotsEndpoint>,
   ): Promise<AdminListResponse<AnalysisSnapshotRecord>> {
-    const { rows, total } = await deps.analysis.adminLists.listSnapshots(query);
-    return {
-      total,
-      records: rows.map((row) => ({
-        id: row.id,
-        analysisId: row.analysisId,
-        status: row.status,
-        stage: row.stage as AnalysisStage | null,
-        progress: row.progress,
-        snapshot_timestamp: iso(row.snapshotTimestamp),
-      })),
-    };
+    const page = await deps.analysis.adminLists.listSnapshots(query);
+    return recordsOf(page, (row) => ({
+      id: row.id,
+      analysisId: row.analysisId,
+      status: row.status,
+      stage: row.stage as AnalysisStage | null,
+      progress: row.progress,
+      snapshot_timestamp: iso(row.snapshotTimestamp),
+    }));
   }
 
   /**
@@ -190,40 +193,34 @@ export function createAdminLists(deps: AdminListsDeps) {
   ): Promise<AdminListResponse<TickerLogRecord>> {
     const scope = await pairScope(query.search);
     if (scope.matchingPairIds?.length === 0) return { records: [], total: 0 };
-    const { rows, total } = await market.adminLists.listTickerLogs(query, scope);
-    const symbolOf = await withSymbols(rows);
-    return {
-      total,
-      records: rows.map((row) => ({
-        id: String(row.id),
-        pair: symbolOf(row),
-        price: Number(row.price),
-        volume: numberOrNull(row.volume),
-        percentage: numberOrNull(row.percentage),
-        timestamp: iso(row.timestamp),
-      })),
-    };
+    const page = await market.adminLists.listTickerLogs(query, scope);
+    const symbolOf = await withSymbols(page.rows);
+    return recordsOf(page, (row) => ({
+      id: String(row.id),
+      pair: symbolOf(row),
+      price: Number(row.price),
+      volume: numberOrNull(row.volume),
+      percentage: numberOrNull(row.percentage),
+      timestamp: iso(row.timestamp),
+    }));
   }
 
   async function offers(
     query: QueryOf<typeof adminOffersEndpoint>,
   ): Promise<AdminListResponse<AdminOfferRecord>> {
-    const { rows, total } = await deps.offers.adminLists.listOffers(query, await pairScope(query.search));
-    const symbolOf = await withSymbols(rows);
-    return {
-      total,
-      records: rows.map((row) => ({
-        id: row.id,
-        pair: symbolOf(row),
-        positionType: row.positionType,
-        heatScore: row.heatScore,
-        successRate: row.successRate,
-        status: row.status,
-        // As offer-dto: an unscoreable offer has no outcome to show.
-        outcome: row.outcome === 'unscoreable' ? null : row.outcome,
-        updatedAt: iso(row.updatedAt),
-      })),
-    };
+    const page = await deps.offers.adminLists.listOffers(query, await pairScope(query.search));
+    const symbolOf = await withSymbols(page.rows);
+    return recordsOf(page, (row) => ({
+      id: row.id,
+      pair: symbolOf(row),
+      positionType: row.positionType,
+      heatScore: row.heatScore,
+      successRate: row.successRate,
+      status: row.status,
+      // As offer-dto: an unscoreable offer has no outcome to show.
+      outcome: row.outcome === 'unscoreable' ? null : row.outcome,
+      updatedAt: iso(row.updatedAt),
+    }));
   }
 
   async function triggers(
@@ -235,21 +232,15 @@ export function createAdminLists(deps: AdminListsDeps) {
   async function payments(
     query: QueryOf<typeof adminPaymentsEndpoint>,
   ): Promise<AdminListResponse<AdminPaymentRecord>> {
-    const { rows, total } = await deps.payments.adminLists.listPayments(
-      query,
-      await matchingUsers(query.search),
-    );
-    return {
-      total,
-      records: rows.map((row) => ({
-        id: row.id,
-        userId: row.userId,
-        type: row.type,
-        amount: toDollars(row.amountCents),
-        status: row.status,
-        createdAt: iso(row.createdAt),
-      })),
-    };
+    const page = await deps.payments.adminLists.listPayments(query, await matchingUsers(query.search));
+    return recordsOf(page, (row) => ({
+      id: row.id,
+      userId: row.userId,
+      type: row.type,
+      amount: toDollars(row.amountCents),
+      status: row.status,
+      createdAt: iso(row.createdAt),
+    }));
   }
 
   /**
@@ -289,56 +280,41 @@ export function createAdminLists(deps: AdminListsDeps) {
   async function userOffers(
     query: QueryOf<typeof adminUserOffersEndpoint>,
   ): Promise<AdminListResponse<UserOfferRecord>> {
-    const { rows, total } = await deps.offers.adminLists.listUserOffers(
-      query,
-      await matchingUsers(query.search),
-    );
-    return {
-      total,
-      records: rows.map((row) => ({
-        id: row.id,
-        userId: row.userId,
-        offerId: row.offerId,
-        action: row.action === 'accepted' ? 'accept' : 'reject',
-        entryAmount: row.entryAmountCents === null ? null : toDollars(row.entryAmountCents),
-        profitPercent: row.profitPercent,
-        createdAt: iso(row.createdAt),
-      })),
-    };
+    const page = await deps.offers.adminLists.listUserOffers(query, await matchingUsers(query.search));
+    return recordsOf(page, (row) => ({
+      id: row.id,
+      userId: row.userId,
+      offerId: row.offerId,
+      action: row.action === 'accepted' ? 'accept' : 'reject',
+      entryAmount: row.entryAmountCents === null ? null : toDollars(row.entryAmountCents),
+      profitPercent: row.profitPercent,
+      createdAt: iso(row.createdAt),
+    }));
   }
 
   async function actionLogs(
     query: QueryOf<typeof adminActionLogsEndpoint>,
   ): Promise<AdminListResponse<ActionLogRecord>> {
-    const { rows, total } = await deps.actionLogs.list(query);
-    return {
-      total,
-      records: rows.map((row) => ({
-        id: String(row.id),
-        pair: row.pair,
-        action: row.action,
-        status: row.status,
-        timestamp: iso(row.timestamp),
-      })),
-    };
+    const page = await deps.actionLogs.list(query);
+    return recordsOf(page, (row) => ({
+      id: String(row.id),
+      pair: row.pair,
+      action: row.action,
+      status: row.status,
+      timestamp: iso(row.timestamp),
+    }));
   }
 
   async function userPreferences(
     query: QueryOf<typeof adminUserPreferencesEndpoint>,
   ): Promise<AdminListResponse<UserPreferencesRecord>> {
-    const { rows, total } = await deps.preferences.adminLists.listPreferences(
-      query,
-      await matchingUsers(query.search),
-    );
-    return {
-      total,
-      records: rows.map((row) => ({
-        userId: row.userId,
-        preferredPairs: row.preferredPairs,
-        preferredRiskLevels: row.preferredRiskLevels,
-        preferredPositionTypes: row.preferredPositionTypes,
-      })),
-    };
+    const page = await deps.preferences.adminLists.listPreferences(query, await matchingUsers(query.search));
+    return recordsOf(page, (row) => ({
+      userId: row.userId,
+      preferredPairs: row.preferredPairs,
+      preferredRiskLevels: row.preferredRiskLevels,
+      preferredPositionTypes: row.preferredPositionTypes,
+    }));
   }
 
   /** The approvals screen: pending withdrawals with their owner's name and email. */

@@ -3,8 +3,7 @@ import {
   reportsPdfEndpoint,
   type ReportsExportQuery,
 } from '../../../../contract/admin-reports';
-import { ApiError, buildQuery, NO_TOKEN_MESSAGE } from '../../../lib/api-client';
-import { getAuthToken } from '../../../lib/auth-token';
+import { ApiError, bearerAuthorization, buildQuery } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
 import { sortParam } from '../lib/report-sort';
 
@@ -28,11 +27,10 @@ export async function downloadReport(
   format: ReportFormat,
   query: ReportsExportQuery,
 ): Promise<{ fileName: string; blob: Blob }> {
-  const token = getAuthToken();
-  if (!token) throw new ApiError(NO_TOKEN_MESSAGE, 401);
+  const authorization = bearerAuthorization();
   const params = buildQuery({ ...query, sort: sortParam(query.sort) });
   const response = await fetch(`/api${endpointPath(ENDPOINTS[format])}${params}`, {
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization },
   });
   if (!response.ok) throw new ApiError(DOWNLOAD_FAILED, response.status);
   return {
