@@ -15,7 +15,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // The scale-out suite starts real processes: `npm test` runs it on its own afterwards.
+          exclude: ['**/*.cluster.test.ts', '**/node_modules/**'],
           // The server tests mock no module and build their apps per file, so a worker can keep
           // the modules it has loaded between files: importing the server for each of ~120 files
           // cost more than running them.

@@ -1,10 +1,12 @@
 /**
  * `npm run bench`: measured speed figures, printed as one table. BENCH_SECONDS sets each load's
  * length; DATABASE_URL runs the database rows on PostgreSQL (the bench makes and drops its own
- * databases there), PGlite otherwise.
+ * databases there), PGlite otherwise. The cluster rows always run on PostgreSQL (DATABASE_URL's
+ * server, else the local one) with a redis-server of their own.
  */
 import { benchAccept } from './accept';
 import { benchAdminLists } from './admin-lists';
+import { benchCluster } from './cluster';
 import { benchEngine } from './engine';
 import { benchHeatMap } from './heatmap';
 import { benchHttp } from './http';
@@ -26,8 +28,11 @@ if (want('engine')) rows.push(...(await benchEngine()));
 if (want('ledger')) rows.push(...(await benchLedger()));
 if (want('accept')) rows.push(...(await benchAccept()));
 if (want('admin-lists')) rows.push(...(await benchAdminLists()));
+if (want('cluster')) rows.push(...(await benchCluster()));
 if (want('web')) rows.push(...(await benchLanding()));
 if (want('heatmap-screen')) rows.push(...(await benchHeatmapScreen()));
-console.log(`\nHeatSignal bench on ${DB_KIND}, ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+console.log(
+  `\nHeatSignal bench, database rows on ${DB_KIND} (cluster rows on PostgreSQL), ${((performance.now() - started) / 1000).toFixed(0)} s\n`,
+);
 printTable(rows);
 process.exit(0);

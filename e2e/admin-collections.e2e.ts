@@ -4,6 +4,7 @@ import { openBrowser, type BrowserSession } from './support/browser';
 import { pageOverflowsSideways } from './support/dashboard-pages';
 import { startDedicatedServer, type DedicatedServer } from './support/dedicated-server';
 import { signUpTrader } from './support/money-pages';
+import { screenshots } from './support/journey';
 import { waitForToast } from './support/pages';
 
 /**
@@ -12,6 +13,8 @@ import { waitForToast } from './support/pages';
  * added from the All-Seeing Eye, and both screens pass axe and fit 390 px. (The list routes are
  * built on other branches; their tabs are proven by the component tests.)
  */
+const { shot, dir } = screenshots('admin-collections');
+
 describe('admin collection screens in the browser', () => {
   let server: DedicatedServer;
   let admin: BrowserSession;
@@ -42,6 +45,14 @@ describe('admin collection screens in the browser', () => {
     await page.getByRole('tab', { name: 'System Health' }).click();
     const card = page.getByRole('heading', { name: 'Active Pairs' }).locator('..');
     await expect.poll(async () => card.innerText()).toMatch(/^Active Pairs\s+\d+$/);
+    // The worker's scheduled tasks, from the server: the start-up pair sync has run or is running.
+    const work = page.getByRole('table', { name: 'Background work' });
+    await expect
+      .poll(async () => work.getByRole('row', { name: /market-sync/ }).innerText(), { timeout: 60_000 })
+      .toMatch(/^market-sync\s+(Running|OK)\s/);
+    expect(await work.getByRole('row').count()).toBe(8);
+    await shot(page, 'system-health');
+    console.info(`admin collections screenshots: ${dir}`);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await pageOverflowsSideways(page)).toBe(false);

@@ -1,8 +1,9 @@
-// `npm test`: unit + API tests (vitest), then browser tests when Chromium is installed.
+// `npm test`: unit + API tests (vitest), then the scale-out suite (real api and worker processes on
+// the machine's PostgreSQL and Redis servers) beside the browser tests when Chromium is installed.
 // `--api-only`: just the API suite (*.int.test.ts).
 // Ends with the failed tests, one a line, and one summary line, "total: N passed, N failed", so the
 // tail of a CI log says what failed.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,14 +14,23 @@ const totals = { passed: 0, failed: 0 };
 const failures = [];
 let ok = true;
 
-function runVitest(name, args) {
+/**
+ * One vitest run; its results are added to the totals. With `quiet` its output is kept and
+ * printed when it ends, so two runs side by side do not interleave their lines.
+ */
+async function runVitest(name, args, { quiet = false } = {}) {
   const out = path.join(reports, `${name}.json`);
-  const result = spawnSync(
+  const child = spawn(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { stdio: 'inherit' },
+    { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' },
   );
-  if (result.status !== 0) ok = false;
+  const kept = [];
+  child.stdout?.on('data', (chunk) => kept.push(chunk));
+  child.stderr?.on('data', (chunk) => kept.push(chunk));
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  if (quiet) process.stdout.write(`\n--- ${name} ---\n${Buffer.concat(kept).toString()}`);
+  if (status !== 0) ok = false;
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -37,21 +47,22 @@ function runVitest(name, args) {
   }
 }
 
-const apiOnly = process.argv.includes('--api-only');
-if (apiOnly) {
+if (process.argv.includes('--api-only')) {
   // The API suite alone, e.g. against the PostgreSQL server in DATABASE_URL.
-  runVitest('api', ['int.test']);
+  await runVitest('api', ['int.test']);
 } else {
-  runVitest('unit', []);
-}
-if (apiOnly) {
-  // no browser tests
-} else if (existsSync(CHROMIUM)) {
-  runVitest('e2e', ['--config', 'vitest.e2e.config.ts']);
-} else {
-  console.log(
-    `\nBrowser tests SKIPPED: ${CHROMIUM} not found (install it with: apt-get install -y chromium).\n`,
-  );
+  await runVitest('unit', []);
+  // The scale-out suite and the browser tests mostly wait (leases lapsing, markets moving), so
+  // they run side by side; the scale-out suite's output is printed when it ends.
+  const cluster = runVitest('cluster', ['--config', 'vitest.cluster.config.ts'], { quiet: true });
+  if (existsSync(CHROMIUM)) {
+    await runVitest('e2e', ['--config', 'vitest.e2e.config.ts']);
+  } else {
+    console.log(
+      `\nBrowser tests SKIPPED: ${CHROMIUM} not found (install it with: apt-get install -y chromium).\n`,
+    );
+  }
+  await cluster;
 }
 for (const failure of failures) console.log(`FAILED ${failure.split('\n')[0]}`);
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../src/server/testing/free-port';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -14,19 +14,6 @@ export interface DedicatedServer {
   baseUrl: string;
   /** Stops the server (its whole process group) and removes its data folder. */
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTimeSchema } from './common';
 
 /** The audit log's hash chain: intact, or the first row (in chain order) that does not hold. */
 export const auditChainStatusSchema = z.discriminatedUnion('intact', [
@@ -13,6 +14,19 @@ export const auditChainStatusSchema = z.discriminatedUnion('intact', [
 ]);
 export type AuditChainStatus = z.infer<typeof auditChainStatusSchema>;
 
+/** One scheduled task of the workers (pair sync, market refresh, trade monitor, ...). */
+export const scheduleStatusSchema = z.object({
+  task: z.string(),
+  /** A worker holds its lease now. */
+  running: z.boolean(),
+  lastStartedAt: isoDateTimeSchema.nullable(),
+  lastFinishedAt: isoDateTimeSchema.nullable(),
+  nextRunAt: isoDateTimeSchema,
+  /** The last run's failure; null after a run that succeeded. */
+  lastError: z.string().nullable(),
+});
+export type ScheduleStatus = z.infer<typeof scheduleStatusSchema>;
+
 export const systemHealthSchema = z.object({
   activePairs: z.number().int().min(0),
   /** Keys in Redis; null when running embedded without Redis. */
@@ -20,6 +34,8 @@ export const systemHealthSchema = z.object({
   /** Jobs per queue and state, e.g. { 'analysis:waiting': 2, 'analysis:active': 1 }. */
   queue: z.record(z.string(), z.number().int().min(0)),
   auditChain: auditChainStatusSchema,
+  /** The workers' scheduled tasks: when each last ran, whether it failed, when it runs next. */
+  schedules: z.array(scheduleStatusSchema),
 });
 export type SystemHealth = z.infer<typeof systemHealthSchema>;
 

@@ -28,7 +28,7 @@ describe('realtime payloads', () => {
     expect(adminLiveMessageSchema.safeParse({ channel: 'pair_updates', at }).success).toBe(false);
   });
 
-  it('socket events are exactly the spec events, plus balance_update (issue #7)', () => {
+  it('socket events are exactly the spec events, plus balance_update (issue #7) and server_shutdown (issue #10)', () => {
     expect(Object.keys(serverToClientEventSchemas).sort()).toEqual([
       'analysis_status',
       'balance_update',
@@ -37,6 +37,7 @@ describe('realtime payloads', () => {
       'new_offer',
       'offer_update',
       'pair_updates',
+      'server_shutdown',
       'trade_update',
       'worker_log',
     ]);

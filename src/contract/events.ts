@@ -58,6 +58,13 @@ export type WorkerLogEvent = z.infer<typeof workerLogEventSchema>;
 export const socketErrorEventSchema = z.object({ message: z.string() });
 export type SocketErrorEvent = z.infer<typeof socketErrorEventSchema>;
 
+/**
+ * Sent to every socket of an API process that is shutting down, just before its connection is
+ * closed: the client should reconnect (the load balancer sends it to a process still up), and
+ * socket.io's own reconnection does so, since the close is a transport close, not a disconnect.
+ */
+export const serverShutdownEventSchema = z.object({ message: z.string(), reconnect: z.literal(true) });
+
 /** Event name → payload schema, server to client. */
 export const serverToClientEventSchemas = {
   /** Changed fields per pair, merged over the current heat map (public). */
@@ -74,6 +81,7 @@ export const serverToClientEventSchemas = {
   /** Admins: a worker failed on a pair. */
   worker_log: workerLogEventSchema,
   error: socketErrorEventSchema,
+  server_shutdown: serverShutdownEventSchema,
 } as const;
 
 export type ServerToClientEventName = keyof typeof serverToClientEventSchemas;

@@ -53,6 +53,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The domain services (main.ts starts the worker from them; tests drive them directly). */
     services: Services;
+    /** Set once shutdown begins: /readyz answers 503, so balancers stop sending work here. */
+    lifecycle: { shuttingDown: boolean };
   }
 }
 
@@ -77,8 +79,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     // Off unless configured: a forged X-Forwarded-For must not pick the per-IP rate-limit key.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
-    // Idle keep-alive sockets (e.g. a closed SSE reader's) must not hold a shutdown open.
-    forceCloseConnections: true,
+    // Idle keep-alive sockets must not hold a shutdown open; requests in flight finish first (SSE
+    // streams and sockets are ended by their own close hooks).
+    forceCloseConnections: 'idle',
     // The router refuses a URL before any route runs (bad percent-escape, bad content type header).
     frameworkErrors: (error, _request, reply) => {
       const message = error.code === 'FST_ERR_BAD_URL' ? 'Malformed URL' : error.message;
@@ -94,6 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   recordRoutes(app);
+  app.decorate('lifecycle', { shuttingDown: false });
+  app.addHook('preClose', async () => {
+    app.lifecycle.shuttingDown = true;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -117,7 +124,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const services = createServices(config, db, app.log, options.overrides);
   app.decorate('services', services);
-  app.addHook('onClose', async () => services.close());
   const { settings, viewers, triggers, heatMap, bus } = services;
   // Before any route: protected routes check the caller before parsing or validating input.
   guardRoutes(app, viewers);
@@ -164,8 +170,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       registerPairsAdminRoutes({ pairsAdmin: services.pairsAdmin, viewers }),
     ],
   });
-  registerHealthRoutes(app, { systemHealth: services.systemHealth });
+  registerHealthRoutes(app, {
+    systemHealth: services.systemHealth,
+    shuttingDown: () => app.lifecycle.shuttingDown,
+  });
   await registerSpa(app, options.webDir ?? path.join(REPO_ROOT, 'dist/web'));
+  // onClose hooks run last-registered first: the services (the worker finishing its analysis
+  // jobs) close before the bus and the heat map they still publish to. The database is the
+  // caller's, closed after the app.
+  app.addHook('onClose', async () => services.close());
 
   return app;
 }

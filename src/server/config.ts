@@ -69,6 +69,14 @@ const envSchema = z
     MARKET_SOURCE: z.enum(['simulated', 'kraken', 'replay']).default('simulated'),
     SIM_SPEED: z.coerce.number().positive('SIM_SPEED must be above 0').max(100_000).default(1),
     SIM_SEED: z.coerce.number().int().min(0).default(42),
+    /** Epoch ms the simulated clock started at; the same on every process of a cluster. */
+    SIM_CLOCK_START: optionalText.pipe(
+      z.coerce
+        .number<string>({ error: 'SIM_CLOCK_START must be a time in epoch milliseconds' })
+        .int()
+        .positive()
+        .optional(),
+    ),
     KRAKEN_BASE_URL: optionalText.pipe(z.url().optional()),
     REPLAY_FILES: optionalText,
     TAKER_FEE_PERCENT: z.coerce.number().min(0).max(5).default(0.26),
@@ -130,7 +138,13 @@ export interface Config {
   redisUrl?: string;
   role: Env['ROLE'];
   marketSource: Env['MARKET_SOURCE'];
-  market: { simSpeed: number; simSeed: number; krakenBaseUrl?: string; replayFiles: string[] };
+  market: {
+    simSpeed: number;
+    simSeed: number;
+    simClockStart?: number;
+    krakenBaseUrl?: string;
+    replayFiles: string[];
+  };
   /** Paper trading's taker fee per side, in percent (spec README: 0.26 %). */
   takerFeePercent: number;
   analysisConcurrency: number;
@@ -172,6 +186,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     market: {
       simSpeed: env.SIM_SPEED,
       simSeed: env.SIM_SEED,
+      simClockStart: env.SIM_CLOCK_START,
       krakenBaseUrl: env.KRAKEN_BASE_URL,
       replayFiles: (env.REPLAY_FILES ?? '')
         .split(',')

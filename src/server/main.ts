@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
+import { SHUTDOWN_DEADLINE_MS, shutDown } from './shutdown';
 
 /** Process entry: configuration, database and migrations, then the HTTP server. */
 async function main(): Promise<void> {
@@ -9,20 +10,30 @@ async function main(): Promise<void> {
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   const app = await buildApp({ config, database });
-  app.addHook('onClose', async () => database.close());
 
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    // Whatever hangs, the process is gone within the deadline; work it held is retried elsewhere.
+    setTimeout(() => {
+      app.log.error({ deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown deadline reached, exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS - 500).unref();
+    // The database last: closing the app waits for the work that still writes to it.
+    shutDown(app)
+      .then(() => database.close())
+      .then(
+        () => {
+          app.log.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -29,6 +29,7 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
 import { createSignalQualityRepo } from './modules/signal-quality/signal-quality.repo';
 import { createSignalQualityService } from './modules/signal-quality/signal-quality.service';
+import { createScheduleLeases } from './modules/system/schedule-leases.repo';
 import { createSystemHealth } from './modules/system/system-health';
 import { createFeedFetcher } from './modules/triggers/feed-source';
 import { createTradingService } from './modules/trading/trading.service';
@@ -232,7 +233,11 @@ export function createServices(
     log,
   });
   const reports = createReportsService({ trading, payments, users });
+  // Any number of workers may share the schedules; with one, the leases still keep each task's
+  // due time across restarts and its last run for System Health.
+  const scheduleLeases = createScheduleLeases(db);
   const systemHealth = createSystemHealth({
+    schedules: scheduleLeases,
     pingDatabase: () => db.execute(sql`select 1`),
     market,
     logs,
@@ -253,6 +258,7 @@ export function createServices(
     trading,
     ledger,
     refreshBacktest,
+    leases: scheduleLeases,
   });
 
   return {

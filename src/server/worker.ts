@@ -8,6 +8,7 @@ import type { MarketService } from './modules/market/market.service';
 import type { OffersService } from './modules/offers/offers.service';
 import type { SettingsService } from './modules/settings/settings.service';
 import type { TradingService } from './modules/trading/trading.service';
+import type { ScheduleLeases } from './modules/system/schedule-leases.repo';
 import type { TriggersService } from './modules/triggers/triggers.service';
 import type { MarketSource } from './providers/market';
 import type { EventBus } from './realtime/event-bus';
@@ -32,12 +33,16 @@ export interface WorkerDeps {
   ledger: Pick<LedgerService, 'idempotency'>;
   /** Recomputes the engine's walk-forward backtest on stored candles (Signal Quality). */
   refreshBacktest(): Promise<void>;
+  /** Each scheduled run happens once across the workers sharing the database. */
+  leases: ScheduleLeases;
 }
 
 /**
  * The background work of ROLE=all|worker: market data in, analyses on a schedule and on triggers,
- * offers expired and scored, old data pruned. Every step is idempotent, so several workers can run
- * side by side (analyses of a pair are collapsed while queued; candles insert once).
+ * offers expired and scored, old data pruned. Several workers can run side by side: the schedules'
+ * leases give each run to one of them, analyses go through the shared queue, and every step is
+ * idempotent besides (analyses of a pair are collapsed while queued; candles insert once; a trade
+ * closes once), so a run taken over from a dead worker does no harm.
  */
 export function createWorker(deps: WorkerDeps) {
   const { config, log, market, analysis, triggers, offers, settings } = deps;
@@ -111,8 +116,10 @@ export function createWorker(deps: WorkerDeps) {
       },
     },
   ];
-  const scheduler = createScheduler(tasks, (task, error) =>
-    log.error({ err: error, task }, 'scheduled task failed'),
+  const scheduler = createScheduler(
+    tasks,
+    (task, error) => log.error({ err: error, task }, 'scheduled task failed'),
+    { leases: deps.leases },
   );
 
   return {
@@ -120,7 +127,8 @@ export function createWorker(deps: WorkerDeps) {
       analysis.startWorker(config.analysisConcurrency);
       scheduler.start();
     },
-    stop: () => scheduler.stop(),
+    /** Stops the schedules; a run still going after `graceMs` is handed back to the other workers. */
+    stop: (graceMs?: number) => scheduler.stop(graceMs),
     runNow: (task: string) => scheduler.runNow(task),
   };
 }

@@ -59,6 +59,12 @@ export interface DatabaseConfig {
   loadDataDir?: Blob | File;
   /** pg.Pool size (PostgreSQL only). */
   maxConnections?: number;
+  /**
+   * How long getting a pooled connection may take (connecting, or waiting for a free one) before
+   * the query fails, and so the request answers 503; default 5 s. Without it a server that drops
+   * packets holds requests for the OS's TCP timeout (minutes).
+   */
+  connectTimeoutMs?: number;
   /** Errors of idle pooled connections (e.g. the server restarted); default: console.error. */
   onPoolError?: (error: Error) => void;
 }
@@ -110,9 +116,18 @@ async function createPglite(dataDir: string | undefined, loadDataDir?: Blob | Fi
 }
 
 function createPostgres(config: DatabaseConfig) {
-  const client = new pg.Pool({ connectionString: config.databaseUrl, max: config.maxConnections ?? 10 });
+  const client = new pg.Pool({
+    connectionString: config.databaseUrl,
+    max: config.maxConnections ?? 10,
+    connectionTimeoutMillis: config.connectTimeoutMs ?? 5_000,
+  });
+  const onPoolError = config.onPoolError ?? ((error: Error) => console.error('[db] client error', error));
   // Without a listener, an idle client losing its connection would crash the process.
-  client.on('error', config.onPoolError ?? ((error) => console.error('[db] idle client error', error)));
+  client.on('error', onPoolError);
+  // The pool listens to its clients only while they are idle: one checked out (a transaction
+  // between statements) whose connection is cut (a failover, pg_terminate_backend) would emit an
+  // unhandled 'error' and end the process. Its query or transaction fails on its own.
+  client.on('connect', (connection) => connection.on('error', onPoolError));
   const db = drizzleNodePg({ client, schema });
   let closing: Promise<void> | undefined;
   const handle: PostgresHandle = {

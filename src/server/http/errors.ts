@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable';
+import { isRedisUnavailable } from '../shared/redis-connection';
 
 /** A failure with a message that is safe and useful to show the caller. */
 export class HttpError extends Error {
@@ -26,9 +28,20 @@ const FASTIFY_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Invalid content length',
 };
 
+/** How long a client is asked to wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The dependency a failure says is down, named for the 503's text; null for any other failure. */
+export function unavailableDependency(error: unknown): 'database' | 'Redis' | null {
+  if (isDatabaseUnavailable(error)) return 'database';
+  if (isRedisUnavailable(error)) return 'Redis';
+  return null;
+}
+
 /**
  * One place turns every failure into `{ error }`: validation issues become a readable 400, known
- * client errors keep their status, and anything else is logged and answered as a bare 500.
+ * client errors keep their status, an unreachable database or Redis is a 503 with Retry-After (the
+ * request may well succeed in a moment), and anything else is logged and answered as a bare 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -47,6 +60,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = (error.code && FASTIFY_MESSAGES[error.code]) ?? error.message;
       return reply.status(status).send({ error: message });
+    }
+    const down = unavailableDependency(error);
+    if (down) {
+      request.log.warn({ err: error }, `request failed: ${down} unreachable`);
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ error: `Service temporarily unavailable: ${down} unreachable` });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'Internal server error' });

@@ -1,45 +1,88 @@
 import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import {
+  closeRedisClient,
+  createOutageLog,
+  createRedisClient,
+  isRedisConnectionError,
+  isRedisUnavailable,
+  RedisUnavailableError,
+  whenReady,
+  type OutageLog,
+  type RedisOutageLog,
+} from '../shared/redis-connection';
 import type { JobQueue } from './job-queue';
 
-function connectionOf(redisUrl: string) {
-  const url = new URL(redisUrl);
-  return {
-    host: url.hostname,
-    port: Number(url.port || 6379),
-    username: url.username || undefined,
-    password: url.password || undefined,
-    db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : 0,
-    maxRetriesPerRequest: null,
-  };
-}
+const JOB_LOCK_MS = 10_000;
+const STALLED_CHECK_MS = 5_000;
 
-/** BullMQ-backed queue: jobs survive a restart and are shared by every worker process. */
+/** How long an enqueue waits for the queue's first connection before giving up (start-up only). */
+const FIRST_CONNECTION_WAIT_MS = 1_000;
+
+/**
+ * BullMQ-backed queue: jobs survive a restart and are shared by every worker process.
+ *
+ * The producer side (add, counts) runs on a fail-fast connection: while Redis is down `add`
+ * rejects with RedisUnavailableError at once, so the request that enqueues answers 503 instead of
+ * hanging. The worker keeps BullMQ's waiting connection and resumes when Redis is back. Both
+ * BullMQ objects get an 'error' listener, logging once per outage.
+ */
 export function createBullmqQueue<T>(
   name: string,
   redisUrl: string,
   log?: (error: unknown) => void,
+  outageLog?: RedisOutageLog,
 ): JobQueue<T> {
-  const connection = connectionOf(redisUrl);
-  const queue = new Queue(name, { connection });
+  const queueOutage = createOutageLog(`queue ${name}`, outageLog);
+  const producer = createRedisClient(redisUrl, 'request', queueOutage);
+  const queue = new Queue(name, { connection: producer });
+  // Other errors (a job's key gone after Redis lost its data, a script failure) are not outages.
+  const onError = (outage: OutageLog) => (error: Error) =>
+    isRedisConnectionError(error) ? outage.failed(error) : log?.(error);
+  queue.on('error', onError(queueOutage));
   let worker: Worker | null = null;
+  let consumer: Redis | null = null;
+
+  const unavailable = (error: unknown) =>
+    isRedisUnavailable(error) ? new RedisUnavailableError(undefined, { cause: error }) : error;
 
   return {
     name,
     async add(data, options) {
-      // A finished job with the same id would block a re-run; ids are only used to collapse pending work.
-      await queue.add(name, data, {
-        jobId: options?.jobId,
-        removeOnComplete: 1000,
-        removeOnFail: 1000,
-        attempts: 1,
-      });
+      await whenReady(producer, FIRST_CONNECTION_WAIT_MS);
+      try {
+        // A finished job with the same id would block a re-run; ids are only used to collapse pending work.
+        await queue.add(name, data, {
+          jobId: options?.jobId,
+          removeOnComplete: 1000,
+          removeOnFail: 1000,
+          attempts: 1,
+        });
+      } catch (error) {
+        throw unavailable(error);
+      }
     },
     process(handler, concurrency) {
-      worker = new Worker(name, async (job) => handler(job.data as T), { connection, concurrency });
+      const workerOutage = createOutageLog(`worker ${name}`, outageLog);
+      consumer = createRedisClient(redisUrl, 'background', workerOutage);
+      worker = new Worker(name, async (job) => handler(job.data as T), {
+        connection: consumer,
+        concurrency,
+        // A worker renews its jobs' locks every 5 s; one that died (kill -9) holds them 10 s at
+        // most, and the others look for such stalled jobs every 5 s and run them again.
+        lockDuration: JOB_LOCK_MS,
+        stalledInterval: STALLED_CHECK_MS,
+      });
+      worker.on('error', onError(workerOutage));
       worker.on('failed', (_job, error) => log?.(error));
     },
     async counts() {
-      return queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+      await whenReady(producer, FIRST_CONNECTION_WAIT_MS);
+      try {
+        return await queue.getJobCounts('waiting', 'active', 'completed', 'failed', 'delayed');
+      } catch (error) {
+        throw unavailable(error);
+      }
     },
     async drained() {
       for (;;) {
@@ -49,8 +92,12 @@ export function createBullmqQueue<T>(
       }
     },
     async close() {
-      await worker?.close();
-      await queue.close();
+      // BullMQ leaves connections it was given open; closing while Redis is down must not wait
+      // for it to come back, so the connections are dropped rather than asked to QUIT.
+      await (consumer?.status === 'ready' ? worker?.close() : worker?.close(true));
+      if (producer.status === 'ready') await queue.close();
+      await closeRedisClient(producer);
+      if (consumer) await closeRedisClient(consumer);
     },
   };
 }

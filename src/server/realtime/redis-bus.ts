@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import {
+  closeRedisClient,
+  createOutageLog,
+  createRedisClient,
+  logRedisOutage,
+  whenReady,
+  type RedisOutageLog,
+} from '../shared/redis-connection';
 import type { BusMessage, EventBus } from './event-bus';
 import { createListenerSet, logBusError, type BusErrorHandler } from './listeners';
 
@@ -23,11 +30,15 @@ export function createRedisBus(
   const onError = options.onError ?? logBusError;
   const nodeId = randomUUID();
   const listeners = createListenerSet(onError);
-  // A subscribed connection can run no other command, hence two.
-  const pub = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const sub = pub.duplicate();
-  pub.on('error', (error) => onError(error, 'redis publisher'));
-  sub.on('error', (error) => onError(error, 'redis subscriber'));
+  // A subscribed connection can run no other command, hence two. Realtime is best effort: while
+  // Redis is down a publish fails at once (no offline queue growing without bound) and is dropped,
+  // one logged error per outage; the subscriber waits and resubscribes when Redis is back.
+  const outageLog: RedisOutageLog = (message, error) =>
+    error === undefined ? logRedisOutage(message) : onError(error, message);
+  const pubOutage = createOutageLog('bus publisher', outageLog);
+  const subOutage = createOutageLog('bus subscriber', outageLog);
+  const pub = createRedisClient(redisUrl, 'request', pubOutage);
+  const sub = createRedisClient(redisUrl, 'background', subOutage);
 
   sub.on('message', (from: string, text: string) => {
     if (from !== channel) return;
@@ -41,7 +52,7 @@ export function createRedisBus(
     if (message.origin === nodeId) return;
     listeners.deliver(message);
   });
-  const subscribed = sub.subscribe(channel).then(() => undefined);
+  const subscribed = Promise.all([sub.subscribe(channel), whenReady(pub, 10_000)]).then(() => undefined);
   subscribed.catch((error: unknown) => onError(error, `subscribe ${channel}`));
 
   let closed = false;
@@ -51,9 +62,10 @@ export function createRedisBus(
       const message: BusMessage = { event, payload, rooms, origin: nodeId };
       listeners.deliver(message);
       if (publishOptions.local || closed) return;
-      pub
-        .publish(channel, JSON.stringify(message))
-        .catch((error: unknown) => onError(error, `publish ${event}`));
+      pub.publish(channel, JSON.stringify(message)).then(
+        () => pubOutage.recovered(),
+        (error: unknown) => pubOutage.failed(error),
+      );
     },
     subscribe: (listener) => listeners.add(listener),
     ready: () => subscribed,
@@ -61,7 +73,7 @@ export function createRedisBus(
       if (closed) return;
       closed = true;
       listeners.clear();
-      await Promise.allSettled([sub.quit(), pub.quit()]);
+      await Promise.all([closeRedisClient(sub), closeRedisClient(pub)]);
     },
   };
 }

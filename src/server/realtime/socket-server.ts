@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import {
   serverToClientEventSchemas,
@@ -8,6 +8,8 @@ import {
   type ServerToClientEvents,
 } from '../../contract/events';
 import type { Viewer, ViewerResolver } from '../modules/auth/viewer';
+import { logRedisOutage } from '../shared/redis-connection';
+import { createAdapterClients } from './adapter-clients';
 import type { BusMessage, EventBus, Room } from './event-bus';
 import { logBusError, type BusErrorHandler } from './listeners';
 import type { SessionWatch } from './session-watch';
@@ -34,6 +36,8 @@ export interface SocketServer {
 export const AUTH_FAILED = 'Authentication failed';
 /** Told to a socket whose session ended; it keeps receiving public events only. */
 export const SESSION_ENDED = 'Session ended';
+/** The reconnect hint of a process shutting down. */
+export const SERVER_SHUTTING_DOWN = 'Server shutting down, reconnect';
 
 function roomsOf(viewer: Pick<Viewer, 'userId' | 'isAdmin'> | null): Room[] {
   if (!viewer) return [];
@@ -68,9 +72,9 @@ export function attachSocketServer(deps: {
 
   let redisClients: Redis[] = [];
   if (deps.redisUrl) {
-    const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: null });
-    const sub = pub.duplicate();
-    for (const client of [pub, sub]) client.on('error', (error) => onError(error, 'socket.io redis adapter'));
+    const { pub, sub } = createAdapterClients(deps.redisUrl, (message, error) =>
+      error === undefined ? logRedisOutage(message) : onError(error, message),
+    );
     redisClients = [pub, sub];
     io.adapter(createAdapter(pub, sub));
   }
@@ -117,7 +121,12 @@ export function attachSocketServer(deps: {
     io,
     async close() {
       unsubscribe();
-      io.disconnectSockets(true);
+      // This process's sockets only (with the Redis adapter `io` would reach every process's).
+      // The hint goes out, then the transports close without socket.io's disconnect packet:
+      // clients see a transport close and reconnect, to a process still up behind the balancer,
+      // where a server-side disconnect would tell them to stay away. Engine.io sends what is
+      // buffered before closing a connection.
+      io.local.emit('server_shutdown', { message: SERVER_SHUTTING_DOWN, reconnect: true });
       io.engine.close();
       await Promise.allSettled([...io._nsps.values()].map(async (nsp) => nsp.adapter.close()));
       await Promise.allSettled(redisClients.map((client) => client.quit()));

@@ -14,3 +14,4 @@ export * from './referrals';
 export * from './contact';
 export * from './relations';
 export * from './signal-quality';
+export * from './system';

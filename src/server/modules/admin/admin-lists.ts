@@ -45,6 +45,7 @@ import type { OffersService } from '../offers/offers.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { PreferencesService } from '../preferences/preferences.service';
 import type { TriggersService } from '../triggers/triggers.service';
+import { adminOfferRecord } from './admin-offer-record';
 
 type QueryOf<E extends { query: z.ZodType }> = z.output<E['query']>;
 
@@ -210,17 +211,7 @@ export function createAdminLists(deps: AdminListsDeps) {
   ): Promise<AdminListResponse<AdminOfferRecord>> {
     const page = await deps.offers.adminLists.listOffers(query, await pairScope(query.search));
     const symbolOf = await withSymbols(page.rows);
-    return recordsOf(page, (row) => ({
-      id: row.id,
-      pair: symbolOf(row),
-      positionType: row.positionType,
-      heatScore: row.heatScore,
-      successRate: row.successRate,
-      status: row.status,
-      // As offer-dto: an unscoreable offer has no outcome to show.
-      outcome: row.outcome === 'unscoreable' ? null : row.outcome,
-      updatedAt: iso(row.updatedAt),
-    }));
+    return recordsOf(page, (row) => adminOfferRecord(row, symbolOf(row)));
   }
 
   async function triggers(

@@ -23,6 +23,7 @@ import { createActionLogPairDetails } from '../logs/pair-details.service';
 import type { MarketService } from '../market/market.service';
 import { createOfferPairDetails } from '../offers/pair-details.service';
 import { createTriggerPairDetails } from '../triggers/pair-details.service';
+import { adminOfferRecord } from './admin-offer-record';
 import { buildTickerHistory } from './pair-details.history';
 
 export interface PairDetailsDeps {
@@ -147,17 +148,7 @@ export function createPairDetails(deps: PairDetailsDeps) {
       dailyReferee: reading?.daily ?? null,
       tickerHistory: buildTickerHistory(candles),
       bypassAnalyses: bypassRows.map(withTrigger),
-      recentOffers: offerRows.map((row) => ({
-        id: row.id,
-        pair: pair.symbol,
-        positionType: row.positionType,
-        heatScore: row.heatScore,
-        successRate: row.successRate,
-        status: row.status,
-        // As offer-dto: an unscoreable offer has no outcome to show.
-        outcome: row.outcome === 'unscoreable' ? null : row.outcome,
-        updatedAt: iso(row.updatedAt),
-      })),
+      recentOffers: offerRows.map((row) => adminOfferRecord(row, pair.symbol)),
       recentLogs: logRows.map((row) => ({
         id: String(row.id),
         pair: row.pair,

@@ -70,10 +70,17 @@ export function createAnalysisService(deps: {
         userId: request.userId,
         triggerId: request.triggerId,
       });
-      await queue.add(
-        { analysisId, bypassThresholds: request.bypassThresholds, triggerReason: request.reason },
-        { jobId: analysisId },
-      );
+      try {
+        await queue.add(
+          { analysisId, bypassThresholds: request.bypassThresholds, triggerReason: request.reason },
+          { jobId: analysisId },
+        );
+      } catch (error) {
+        // A run left 'queued' without a job would never run, and would stand in for every later
+        // scheduled request of the pair (queuedRun above).
+        await repo.fail(analysisId, null, `Could not be queued: ${errorText(error)}`).catch(() => undefined);
+        throw error;
+      }
       await deps.logs.action({
         pair: pair.symbol,
         action: 'analysis.queued',
@@ -120,3 +127,7 @@ export function createAnalysisService(deps: {
 }
 
 export type AnalysisService = ReturnType<typeof createAnalysisService>;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -14,6 +14,7 @@ import { createDatabase } from '../../db/client';
 import { migrateDatabase, migrationsFolder } from '../../db/migrate';
 import { auditLogs } from '../../db/schema';
 import { createTestAppWithUsers, type TestApp, type TestUser } from '../../testing/test-app';
+import { createScheduleLeases } from '../system/schedule-leases.repo';
 import { AUDIT_CHAIN_CHECK_TTL_MS, createSystemHealth } from '../system/system-health';
 import { createLogsService } from './logs.service';
 
@@ -105,6 +106,7 @@ describe('audit hash chain in the app', () => {
       market: t.app.services.market,
       logs: t.app.services.logs,
       queues: [],
+      schedules: createScheduleLeases(t.db),
       now: () => clock,
     });
     expect((await cached.read()).auditChain).toEqual({ intact: true, rows: rows.length });

@@ -35,6 +35,37 @@ describe('health endpoints', () => {
     }
   });
 
+  it('answers 503 once shutdown has begun, so balancers stop sending work', async () => {
+    const stopping = await createTestApp();
+    try {
+      stopping.app.lifecycle.shuttingDown = true;
+      const res = await stopping.app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ error: 'Not ready: shutting down' });
+    } finally {
+      await stopping.close();
+    }
+  });
+
+  it('answers 503 within a second when Redis cannot be reached, and still shuts down', async () => {
+    // Nothing listens on port 1: every connection attempt is refused, for every client.
+    const noRedis = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const started = performance.now();
+      const res = await noRedis.app.inject({ method: 'GET', url: '/readyz' });
+      expect(performance.now() - started).toBeLessThan(5_000);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        error: 'Not ready: Redis unreachable',
+        database: 'ok',
+        redis: 'unreachable',
+      });
+    } finally {
+      // Closing used to wait forever for a Redis that never came (QUITs queued behind SUBSCRIBEs).
+      await noRedis.close();
+    }
+  });
+
   it('answers 503 naming the database when it no longer answers', async () => {
     const broken = await createTestApp();
     await broken.database.close();

@@ -4,14 +4,16 @@ import type { SystemHealthService } from './system-health';
 /**
  * For load balancers and orchestrators, outside /api and open to anyone: `GET /healthz` says the
  * process answers (liveness); `GET /readyz` says it can serve (readiness): 200 while the database
- * and, when configured, Redis answer, else 503 with the `{ error }` naming what is down.
+ * and, when configured, Redis answer, else 503 with the `{ error }` naming what is down (or saying
+ * the process is shutting down).
  */
 export function registerHealthRoutes(
   app: FastifyInstance,
-  deps: { systemHealth: SystemHealthService },
+  deps: { systemHealth: SystemHealthService; shuttingDown: () => boolean },
 ): void {
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
+    if (deps.shuttingDown()) return reply.code(503).send({ error: 'Not ready: shutting down' });
     const readiness = await deps.systemHealth.readiness();
     const down = [
       readiness.database === 'unreachable' ? 'database' : null,

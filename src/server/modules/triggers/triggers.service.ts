@@ -14,7 +14,7 @@ import type {
 import type { TriggerType } from '../../../contract/enums';
 import type { Database } from '../../db/client';
 import type { Candle } from '../../engine/types';
-import { conflict, notFound } from '../../http/errors';
+import { conflict, notFound, unavailableDependency } from '../../http/errors';
 import type { LogsService } from '../logs/logs.service';
 import { pollFeedTriggers, type FeedPollResult } from './feed-watch';
 import { createFeedFetcher, type FetchFeed } from './feed-source';
@@ -63,6 +63,7 @@ export function createTriggersService(deps: TriggersDeps) {
     await repo.markFired(row.id, now());
     let analysisId: string | null = null;
     let error: string | undefined;
+    let unavailable: Error | undefined;
     try {
       ({ analysisId } = await deps.requestAnalysis({
         pair: row.symbol,
@@ -74,6 +75,9 @@ export function createTriggersService(deps: TriggersDeps) {
       }));
     } catch (cause) {
       error = cause instanceof Error ? cause.message : String(cause);
+      if (options.whenUnavailable === 'throw' && cause instanceof Error && unavailableDependency(cause)) {
+        unavailable = cause;
+      }
       deps.log?.warn({ triggerId: row.id, pair: row.symbol, err: error }, 'trigger analysis request failed');
     }
     await logs.action({
@@ -89,6 +93,7 @@ export function createTriggersService(deps: TriggersDeps) {
         ...(error && { error }),
       },
     });
+    if (unavailable) throw unavailable;
     return { triggerId: row.id, type: row.type, pair: row.symbol, reason, analysisId };
   }
 
@@ -102,12 +107,17 @@ export function createTriggersService(deps: TriggersDeps) {
       case 'advisor_request': {
         const timeframe = timeframeOf(row) ?? '1h';
         const reason = `Analysis requested by an admin (${timeframe})`;
-        return (await fire(row, reason, { timeframe, userId })).analysisId;
+        return (await fire(row, reason, { timeframe, userId, whenUnavailable: 'throw' })).analysisId;
       }
       case 'bypass_analysis': {
         const reason = 'Analysis requested by an admin, offer published without thresholds';
-        return (await fire(row, reason, { timeframe: timeframeOf(row), bypassThresholds: true, userId }))
-          .analysisId;
+        const options = {
+          timeframe: timeframeOf(row),
+          bypassThresholds: true,
+          userId,
+          whenUnavailable: 'throw' as const,
+        };
+        return (await fire(row, reason, options)).analysisId;
       }
       case 'news':
       case 'political_news':
@@ -274,6 +284,7 @@ export function createTriggersService(deps: TriggersDeps) {
       const fired = await fire(row, reason, {
         ...(userId && { userId }),
         details: { payload: input.payload ?? null },
+        whenUnavailable: 'throw',
       });
       return { ok: true, analysisId: fired.analysisId };
     },

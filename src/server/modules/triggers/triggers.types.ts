@@ -44,6 +44,12 @@ export interface FireOptions {
   bypassThresholds?: boolean;
   userId?: string;
   details?: LogDetails;
+  /**
+   * 'throw' for requests (an admin's manual trigger, a webhook): Redis or the database being down
+   * is then the caller's 503 (try again) rather than a trigger that fired without an analysis.
+   * Default 'record': the failure is logged on the trigger.
+   */
+  whenUnavailable?: 'record' | 'throw';
 }
 
 /** What the market and feed watchers share with the service. */

@@ -1,7 +1,8 @@
 /**
- * The simulated and replay markets run on their own clock: `startTime` at creation, then
- * `speed` source milliseconds per real millisecond of `clock` (Date.now unless a test passes a
- * manual clock).
+ * The simulated and replay markets run on their own clock: `startTime` at `realStart` (default:
+ * creation), then `speed` source milliseconds per real millisecond of `clock` (Date.now unless a
+ * test passes a manual clock). Processes given the same `startTime` and `realStart` agree on the
+ * time at any speed.
  */
 export interface SourceClockOptions {
   /** Source time (epoch ms) at creation; default: the real time then. */
@@ -10,6 +11,8 @@ export interface SourceClockOptions {
   speed?: number;
   /** The real clock; default Date.now. */
   clock?: () => number;
+  /** The real time `startTime` corresponds to; default: the real time at creation. */
+  realStart?: number;
 }
 
 export function createSourceClock(options: SourceClockOptions = {}): () => number {
@@ -17,7 +20,7 @@ export function createSourceClock(options: SourceClockOptions = {}): () => numbe
   const speed = options.speed ?? 1;
   if (!(speed > 0) || !Number.isFinite(speed))
     throw new Error(`speed must be a positive number, got ${speed}`);
-  const realStart = clock();
+  const realStart = options.realStart ?? clock();
   const sourceStart = options.startTime ?? realStart;
   return () => Math.floor(sourceStart + (clock() - realStart) * speed);
 }

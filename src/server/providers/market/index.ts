@@ -27,6 +27,8 @@ export interface MarketSourceConfig {
    * candle time so a restart does not go back behind the stored history.
    */
   startTime?: number;
+  /** SIM_CLOCK_START: the real instant (epoch ms) the simulated clock started at, for every process. */
+  simClockStart?: number;
   /** The real clock (tests); default Date.now. */
   clock?: () => number;
 }
@@ -34,8 +36,17 @@ export interface MarketSourceConfig {
 export function createMarketSource(config: MarketSourceConfig): MarketSource {
   const { source, clock, startTime } = config;
   switch (source) {
-    case 'simulated':
-      return createSimulatedMarketSource({ seed: config.simSeed, speed: config.simSpeed, startTime, clock });
+    case 'simulated': {
+      // A cluster's processes share the clock's start, so they agree on prices at any speed.
+      const shared = config.simClockStart;
+      return createSimulatedMarketSource({
+        seed: config.simSeed,
+        speed: config.simSpeed,
+        startTime: startTime ?? shared,
+        realStart: startTime === undefined ? shared : undefined,
+        clock,
+      });
+    }
     case 'kraken':
       return createKrakenMarketSource({
         baseUrl: config.krakenBaseUrl,

@@ -28,3 +28,20 @@ describe('createMarketSource', () => {
     );
   });
 });
+
+describe('a simulated clock shared by several processes', () => {
+  it('gives processes created at different times the same time and prices at any speed', async () => {
+    const real = createManualClock(1_800_000_000_000);
+    const shared = { source: 'simulated' as const, simSpeed: 60, simSeed: 7, simClockStart: real() };
+    real.advance(5_000);
+    const early = createMarketSource({ ...shared, clock: real });
+    real.advance(42_000);
+    const late = createMarketSource({ ...shared, clock: real });
+    expect(late.now()).toBe(early.now());
+    expect(early.now()).toBe(1_800_000_000_000 + 47_000 * 60);
+    expect(await late.fetchTicker('BTC/USD')).toEqual(await early.fetchTicker('BTC/USD'));
+    // Without the shared start each process's clock starts at its own creation.
+    const own = createMarketSource({ source: 'simulated', simSpeed: 60, simSeed: 7, clock: real });
+    expect(own.now()).toBe(real());
+  });
+});

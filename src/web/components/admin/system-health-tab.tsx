@@ -9,6 +9,7 @@ import { NOT_AVAILABLE } from '../../lib/format';
 import { Button } from '../ui/button';
 import { LoadError } from '../ui/load-error';
 import { ADMIN_QUERY_KEY } from './admin-queries';
+import { BackgroundWorkTable } from './background-work-table';
 import type { TabContext } from './collection-context';
 
 export const SYSTEM_HEALTH_REFRESH_MS = 60_000;
@@ -19,7 +20,7 @@ const queueJobs = (health: SystemHealth) =>
 /** The audit log's hash chain in words: intact, or the first row that does not hold. */
 const auditChainText = ({ auditChain: chain }: SystemHealth) =>
   chain.intact
-    ? `Intact (${chain.rows} rows)`
+    ? `Intact (${chain.rows} ${chain.rows === 1 ? 'row' : 'rows'})`
     : `Broken at row ${chain.firstBrokenId} (${chain.reason === 'hash' ? 'row changed' : 'row removed or inserted before it'})`;
 
 const cardsOf = (health: SystemHealth | undefined) => [
@@ -29,7 +30,10 @@ const cardsOf = (health: SystemHealth | undefined) => [
   { label: 'Audit Chain', value: health ? auditChainText(health) : null },
 ];
 
-/** System Health: the spec's three cards and the audit chain's, refetched every 60 s, 'N/A' when missing. */
+/**
+ * System Health: the spec's three cards and the audit chain's, refetched every 60 s, 'N/A' when
+ * missing, and the workers' scheduled tasks below them.
+ */
 export function SystemHealthTab({ variant, params }: TabContext) {
   const query = useQuery({
     queryKey: [...ADMIN_QUERY_KEY, 'systemHealth'],
@@ -62,6 +66,7 @@ export function SystemHealthTab({ variant, params }: TabContext) {
           </div>
         ))}
       </div>
+      {query.data ? <BackgroundWorkTable schedules={query.data.schedules} /> : null}
     </div>
   );
 }

@@ -142,6 +142,24 @@ export function backOffice(
             redisKeys: null,
             queue: { 'a:waiting': 2, 'a:active': 1 },
             auditChain: { intact: false, rows: 9, firstBrokenId: '7', reason: 'hash' },
+            schedules: [
+              {
+                task: 'market-refresh',
+                running: true,
+                lastStartedAt: '2026-11-23T10:00:00.000Z',
+                lastFinishedAt: '2026-11-23T09:59:00.000Z',
+                nextRunAt: '2026-11-23T10:01:00.000Z',
+                lastError: null,
+              },
+              {
+                task: 'trade-monitor',
+                running: false,
+                lastStartedAt: '2026-11-23T10:00:00.000Z',
+                lastFinishedAt: '2026-11-23T10:00:01.000Z',
+                nextRunAt: '2026-11-23T10:01:00.000Z',
+                lastError: 'Service temporarily unavailable: database unreachable',
+              },
+            ],
           },
         };
       case 'POST /api/admin/manage-pairs':

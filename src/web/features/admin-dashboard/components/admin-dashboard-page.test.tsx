@@ -227,6 +227,11 @@ describe('the Admin Dashboard', () => {
     expect(card('Redis Keys')).toBe('Redis KeysN/A');
     expect(card('Queue Jobs')).toBe('Queue Jobs3');
     expect(card('Audit Chain')).toBe('Audit ChainBroken at row 7 (row changed)');
+    const work = within(screen.getByRole('table', { name: 'Background work' }));
+    expect(work.getByRole('row', { name: /market-refresh/ }).textContent).toContain('Running');
+    expect(work.getByRole('row', { name: /trade-monitor/ }).textContent).toContain(
+      'Failed: Service temporarily unavailable: database unreachable',
+    );
   });
 
   it('reloads the lists with an info toast on pair_updates and toasts worker errors', async () => {
