@@ -236,7 +236,7 @@ describe('the heat map screen in the browser (fixture heat map)', () => {
     const dialog = page.getByRole('dialog', { name: 'Pair Details: BTC/USD' });
     await dialog.waitFor();
     expect(await heatmapPage.control(page, 'Search Pair').inputValue()).toBe('BTC/USD');
-    expect(queries[0]?.get('search')).toBe('BTC/USD');
+    await expect.poll(() => queries[0]?.get('search')).toBe('BTC/USD');
     await dialog.locator('dl, [role="alert"]').first().waitFor();
     await shot(page, 'heatmap-pair-dialog');
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -47,6 +47,8 @@ export interface AppOptions {
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
   overrides?: ServiceOverrides;
+  /** Where the log's JSON lines go; standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -75,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'res.headers["set-cookie"]',
         'res.headers["set-auth-token"]',
       ],
+      ...(options.logStream && { stream: options.logStream }),
     },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     // Off unless configured: a forged X-Forwarded-For must not pick the per-IP rate-limit key.

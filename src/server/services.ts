@@ -41,6 +41,7 @@ import { createMarketSource, type MarketSource } from './providers/market';
 import { createCardProvider, type CardProvider, type CardProviderConfig } from './providers/payments';
 import { createEventBus } from './realtime/create-event-bus';
 import type { EventBus } from './realtime/event-bus';
+import { outageLogTo } from './shared/redis-connection';
 import { createWorker } from './worker';
 
 export interface ServiceOverrides {
@@ -69,7 +70,15 @@ export function createServices(
   log: FastifyBaseLogger,
   overrides: ServiceOverrides = {},
 ) {
-  const bus = overrides.bus ?? createEventBus({ redisUrl: config.redisUrl });
+  // Redis outages and bus failures go to the app's log, where an operator reads everything else.
+  const outageLog = outageLogTo(log);
+  const bus =
+    overrides.bus ??
+    createEventBus({
+      redisUrl: config.redisUrl,
+      onError: (error, context) => log.error({ err: error }, context),
+      outageLog,
+    });
   const logs = createLogsService(db);
   const ledger = createLedgerService(db);
   const settings = createSettingsService(db, logs);
@@ -144,6 +153,7 @@ export function createServices(
   const analysisQueue = createQueue<AnalysisJob>('analysis', {
     redisUrl: config.redisUrl,
     log: (error) => log.error({ err: error }, 'analysis job failed'),
+    outageLog,
   });
   const repo = createAnalysisRepo(db);
   // Triggers start analyses and analyses read active triggers: the cycle is closed through this holder.
@@ -243,6 +253,7 @@ export function createServices(
     logs,
     queues: [analysisQueue],
     redisUrl: config.redisUrl,
+    outageLog,
   });
   const worker = createWorker({
     config,

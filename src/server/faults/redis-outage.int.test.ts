@@ -18,10 +18,19 @@ describe('a Redis outage', () => {
   let t: TestApp;
   let admin: TestUser;
   const rejections = watchUnhandledRejections();
+  const logged: { level: number; msg: string }[] = [];
+  const logStream = {
+    write: (line: string) => void logged.push(JSON.parse(line) as (typeof logged)[number]),
+  };
+  const outageLines = (text: string) =>
+    logged.filter((line) => line.msg.includes(`: Redis ${text}`) && !line.msg.startsWith('request failed'));
 
   beforeAll(async () => {
     redis = await startOwnRedis();
-    ({ t, admin } = await createTestAppWithUsers({ env: { REDIS_URL: redis.url } }));
+    ({ t, admin } = await createTestAppWithUsers({
+      env: { REDIS_URL: redis.url, LOG_LEVEL: 'warn' },
+      logStream,
+    }));
     await t.db
       .insert(cryptoPairs)
       .values({ symbol: 'ETH/USD', krakenSymbol: 'XETHZUSD', base: 'ETH', quote: 'USD', active: true });
@@ -80,10 +89,31 @@ describe('a Redis outage', () => {
 
     // The process still answers (liveness is not readiness).
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    // The operator reads of it in the app's log (pino's JSON, level 50 = error), once a connection.
+    const connections = [
+      'bus publisher',
+      'bus subscriber',
+      'queue analysis',
+      'socket.io redis adapter',
+      'system health',
+      'worker analysis',
+    ];
+    await untilTrue(async () => outageLines('unreachable').length >= connections.length, 5_000);
+    expect(
+      outageLines('unreachable')
+        .map((line) => [line.level, line.msg])
+        .sort(),
+    ).toEqual(connections.map((name) => [50, `${name}: Redis unreachable (logged once until it is back)`]));
 
     await redis.start();
     const back = await timed(() => untilTrue(async () => (await readyz()).statusCode === 200, 30_000));
     expect(back.ms).toBeLessThan(30_000);
+    await untilTrue(async () => outageLines('reachable again').length >= connections.length, 10_000);
+    expect(
+      outageLines('reachable again')
+        .map((line) => [line.level, line.msg])
+        .sort(),
+    ).toEqual(connections.map((name) => [40, `${name}: Redis reachable again`]));
     let analysisId = '';
     await untilTrue(async () => {
       const res = await requestAnalysis();

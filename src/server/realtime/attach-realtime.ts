@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ViewerResolver } from '../modules/auth/viewer';
+import { outageLogTo } from '../shared/redis-connection';
 import type { EventBus } from './event-bus';
 import { createSessionWatch, type SessionWatch } from './session-watch';
 import { attachSocketServer, type SocketIoServer } from './socket-server';
@@ -31,6 +32,7 @@ export function attachRealtime(
     sessions,
     redisUrl: deps.redisUrl,
     onError: (error, context) => app.log.error({ err: error }, context),
+    outageLog: outageLogTo(app.log),
   });
   app.decorate('realtime', { bus: deps.bus, io: sockets.io, sessions });
   app.addHook('preClose', async () => {

@@ -24,7 +24,7 @@ export interface RedisEventBus extends EventBus {
  */
 export function createRedisBus(
   redisUrl: string,
-  options: { channel?: string; onError?: BusErrorHandler } = {},
+  options: { channel?: string; onError?: BusErrorHandler; outageLog?: RedisOutageLog } = {},
 ): RedisEventBus {
   const channel = options.channel ?? DEFAULT_BUS_CHANNEL;
   const onError = options.onError ?? logBusError;
@@ -33,8 +33,9 @@ export function createRedisBus(
   // A subscribed connection can run no other command, hence two. Realtime is best effort: while
   // Redis is down a publish fails at once (no offline queue growing without bound) and is dropped,
   // one logged error per outage; the subscriber waits and resubscribes when Redis is back.
-  const outageLog: RedisOutageLog = (message, error) =>
-    error === undefined ? logRedisOutage(message) : onError(error, message);
+  const outageLog: RedisOutageLog =
+    options.outageLog ??
+    ((message, error) => (error === undefined ? logRedisOutage(message) : onError(error, message)));
   const pubOutage = createOutageLog('bus publisher', outageLog);
   const subOutage = createOutageLog('bus subscriber', outageLog);
   const pub = createRedisClient(redisUrl, 'request', pubOutage);

@@ -8,7 +8,7 @@ import {
   type ServerToClientEvents,
 } from '../../contract/events';
 import type { Viewer, ViewerResolver } from '../modules/auth/viewer';
-import { logRedisOutage } from '../shared/redis-connection';
+import { logRedisOutage, type RedisOutageLog } from '../shared/redis-connection';
 import { createAdapterClients } from './adapter-clients';
 import type { BusMessage, EventBus, Room } from './event-bus';
 import { logBusError, type BusErrorHandler } from './listeners';
@@ -66,14 +66,17 @@ export function attachSocketServer(deps: {
   sessions: Pick<SessionWatch, 'watch'>;
   redisUrl?: string;
   onError?: BusErrorHandler;
+  outageLog?: RedisOutageLog;
 }): SocketServer {
   const onError = deps.onError ?? logBusError;
   const io: SocketIoServer = new Server(deps.httpServer, { path: '/socket.io', serveClient: false });
 
   let redisClients: Redis[] = [];
   if (deps.redisUrl) {
-    const { pub, sub } = createAdapterClients(deps.redisUrl, (message, error) =>
-      error === undefined ? logRedisOutage(message) : onError(error, message),
+    const { pub, sub } = createAdapterClients(
+      deps.redisUrl,
+      deps.outageLog ??
+        ((message, error) => (error === undefined ? logRedisOutage(message) : onError(error, message))),
     );
     redisClients = [pub, sub];
     io.adapter(createAdapter(pub, sub));

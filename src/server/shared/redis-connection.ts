@@ -18,10 +18,23 @@ export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
 
 export type RedisOutageLog = (message: string, error?: unknown) => void;
 
+/** Where a process without a logger of its own (a script, a test) reports outages. */
 export const logRedisOutage: RedisOutageLog = (message, error) => {
   if (error === undefined) console.warn(`[redis] ${message}`);
   else console.error(`[redis] ${message}`, error);
 };
+
+/** The part of a pino logger (the app's) an outage log writes to. */
+export interface OutageLogger {
+  warn(message: string): void;
+  error(fields: { err: unknown }, message: string): void;
+}
+
+/** Outages in the app's own log, as one line each: a warning when back, an error when lost. */
+export function outageLogTo(logger: OutageLogger): RedisOutageLog {
+  return (message, error) =>
+    error === undefined ? logger.warn(message) : logger.error({ err: error }, message);
+}
 
 /** Thrown instead of waiting when a request needs Redis and it is down. */
 export class RedisUnavailableError extends Error {

@@ -14,6 +14,7 @@ import {
   isRedisUnavailable,
   RedisUnavailableError,
   whenReady,
+  type RedisOutageLog,
 } from '../../shared/redis-connection';
 import type { LogsService } from '../logs/logs.service';
 import type { MarketService } from '../market/market.service';
@@ -33,6 +34,8 @@ export interface SystemHealthDeps {
   queues: JobQueue<unknown>[];
   schedules: Pick<ScheduleLeases, 'list'>;
   redisUrl?: string;
+  /** Where the probe's Redis connection reports an outage. */
+  outageLog?: RedisOutageLog;
   now?: () => number;
 }
 
@@ -66,7 +69,7 @@ async function answers(probe: () => Promise<unknown>): Promise<boolean> {
 export function createSystemHealth(deps: SystemHealthDeps) {
   // Fail-fast: while Redis is down a probe or System Health answers at once instead of queueing.
   const redis = deps.redisUrl
-    ? createRedisClient(deps.redisUrl, 'request', createOutageLog('system health'))
+    ? createRedisClient(deps.redisUrl, 'request', createOutageLog('system health', deps.outageLog))
     : null;
 
   const now = deps.now ?? Date.now;

@@ -40,18 +40,25 @@ interface AdminMutationOptions<V, D> {
   success: (variables: V, data: D) => string;
   /** The spec's fallback text when the server gives no `error`. */
   failure: (variables: V) => string;
+  /** Shows the success text; a plain success toast unless the change has a toast of its own. */
+  announce?: (text: string, variables: V) => void;
 }
 
 /**
  * A back-office change: toasts the spec's success text, or the server's error (else the fallback),
  * and refetches every admin list after success (admin spec 4).
  */
-export function useAdminMutation<V, D = unknown>({ run, success, failure }: AdminMutationOptions<V, D>) {
+export function useAdminMutation<V, D = unknown>({
+  run,
+  success,
+  failure,
+  announce = (text) => toast.success(text),
+}: AdminMutationOptions<V, D>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
     onSuccess: (data, variables) => {
-      toast.success(success(variables, data));
+      announce(success(variables, data), variables);
       return client.invalidateQueries({ queryKey: ADMIN_QUERY_KEY });
     },
     onError: (error, variables) => {

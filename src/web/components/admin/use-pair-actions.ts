@@ -6,6 +6,7 @@ import {
   type SyncKrakenPairsResponse,
 } from '../../../contract/admin-pairs';
 import { ADMIN_QUERY_KEY, adminPost, useAdminMutation } from './admin-queries';
+import { toastPairUpdated } from './pair-update-toast';
 
 /*
  * The pair changes both pair screens make (the All-Seeing Eye's Crypto Pairs tab and Manage Crypto
@@ -25,6 +26,8 @@ export function useTogglePair() {
       ),
     success: (pair) => `Pair ${pair.symbol} updated`,
     failure: (pair) => `Failed to update pair ${pair.symbol}`,
+    // The socket's pair_updates says the same: one toast shows both.
+    announce: (_text, pair) => toastPairUpdated(pair.symbol, 'success'),
   });
 }
 

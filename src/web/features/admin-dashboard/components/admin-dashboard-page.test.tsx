@@ -247,7 +247,7 @@ describe('the Admin Dashboard', () => {
     act(() => socketHandlers.get('pair_updates')!({ pair: 'ETH/USD', action: 'updated' }));
     expect(toasted('info')).toHaveLength(1);
     expect(vi.mocked(toast.update).mock.calls).toEqual([
-      ['pair-updates', { render: 'Pair ETH/USD updated' }],
+      ['pair-updates', { render: 'Pair ETH/USD updated', type: 'info' }],
     ]);
     act(() => socketHandlers.get('worker_log')!({ pair: 'ETH/USD', error: 'timeout', at }));
     expect(toasted('error')).toEqual(['Worker error for ETH/USD: timeout']);

@@ -16,7 +16,9 @@ import { fireEvent, screen, waitFor, within } from '../../../testing/dom';
 import { PAIRS_CSV_HEADER } from '../lib/pairs-csv';
 import { ManagePairsPage } from './manage-pairs-page';
 
-vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn(), info: vi.fn() } }));
+vi.mock('react-toastify', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), info: vi.fn(), isActive: vi.fn(() => false), update: vi.fn() },
+}));
 vi.mock('../../../lib/download', () => ({ saveTextFile: vi.fn() }));
 vi.mock('../../../lib/use-socket', () => ({ useSocket: () => ({}), useSocketEvent: () => undefined }));
 
