@@ -10,6 +10,9 @@ import path from 'node:path';
  * its own environment, e.g. a simulated market running SIM_SPEED times faster than the wall clock.
  */
 
+/** Past the server's own 10 s shutdown deadline: a server still running then is killed. */
+const STOP_DEADLINE_MS = 12_000;
+
 export interface DedicatedServer {
   baseUrl: string;
   /** Stops the server (its whole process group) and removes its data folder. */
@@ -49,14 +52,22 @@ export async function startDedicatedServer(env: Record<string, string> = {}): Pr
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-server.pid!, name);
+    } catch {
+      // already gone
+    }
+  };
+  // Waits for the graceful stop (at most 10 s, shutdown.ts): a server still exiting would hold the
+  // test runner open after the last test, and its data folder could not be removed cleanly.
   const stop = async () => {
-    if (server.pid && server.exitCode === null) {
-      try {
-        process.kill(-server.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      await new Promise((r) => setTimeout(r, 500));
+    if (server.pid && server.exitCode === null && server.signalCode === null) {
+      signal('SIGTERM');
+      const late = setTimeout(() => signal('SIGKILL'), STOP_DEADLINE_MS);
+      await exited;
+      clearTimeout(late);
     }
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import pino from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -62,6 +63,17 @@ declare module 'fastify' {
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
+/**
+ * The log's lines on standard output, written synchronously. pino's default destination is
+ * asynchronous and flushes what it holds when the process exits, retrying for ever; when the
+ * reader of our output stops reading and then goes away (a supervisor or a test runner that ended),
+ * that flush never returns and the process never exits. A synchronous write waits for a slow reader
+ * and drops the log once the reader is gone, so a stop is always a stop.
+ */
+function standardOutput() {
+  return pino.destination({ dest: 1, sync: true });
+}
+
 /** The composition root: builds every service once and wires the HTTP surface. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -77,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         'res.headers["set-cookie"]',
         'res.headers["set-auth-token"]',
       ],
-      ...(options.logStream && { stream: options.logStream }),
+      stream: options.logStream ?? standardOutput(),
     },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     // Off unless configured: a forged X-Forwarded-For must not pick the per-IP rate-limit key.

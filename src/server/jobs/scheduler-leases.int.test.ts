@@ -91,7 +91,7 @@ describe('schedules shared through leases', () => {
     expect(errors).toEqual(['first run fails']);
   });
 
-  it('hands a run that outlasts the grace period back on stop', async () => {
+  it('hands a run that outlasts the grace period back on stop, and does not wait for it again', async () => {
     let release!: () => void;
     const stuck = new Promise<void>((resolve) => {
       release = resolve;
@@ -108,6 +108,12 @@ describe('schedules shared through leases', () => {
     expect((await other.claim('slow')).claimed).toBe(false);
     await scheduler.stop(100);
     expect((await other.claim('slow')).claimed).toBe(true);
+    // Handed back, the run is not waited for again: the app's close (a stop without grace) goes on.
+    const again = await Promise.race([
+      scheduler.stop().then(() => 'stopped'),
+      new Promise((resolve) => setTimeout(() => resolve('waiting on the run'), 1_000)),
+    ]);
+    expect(again).toBe('stopped');
     release();
   });
 

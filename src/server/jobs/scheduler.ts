@@ -157,9 +157,12 @@ export function createScheduler(
       });
       const outcome = await Promise.race([settled.then(() => 'done' as const), outOfTime]);
       clearTimeout(timer);
-      if (outcome === 'late' && leases) {
+      if (outcome === 'late') {
         const late = inFlight.filter(([name]) => running.has(name)).map(([name]) => name);
-        await Promise.allSettled(late.map((name) => leases.release(name)));
+        // Handed back: no longer this scheduler's to wait for (a later stop, e.g. the app's close,
+        // returns at once); whatever it did not finish, the next run of the task does.
+        for (const name of late) running.delete(name);
+        if (leases) await Promise.allSettled(late.map((name) => leases.release(name)));
       }
     },
     async runNow(name) {
