@@ -100,6 +100,10 @@ describe('Manage Crypto Pairs on the shared server', () => {
     expect(await toggle.getAttribute('title')).toBe('Enable trading');
     await toggle.click();
     await waitForToast(page, `Pair ${typed} updated`);
+    // The socket's pair_updates says the same words: one toast shows both (no event tells that the
+    // socket's message has come and gone, hence the one fixed wait).
+    await page.waitForTimeout(1_500);
+    expect(await page.locator('.Toastify__toast', { hasText: `Pair ${typed} updated` }).count()).toBe(1);
     await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
     expect(await toggle.getAttribute('title')).toBe('Disable trading');
     expect((await serverPair(typed))?.active).toBe(true);

@@ -114,12 +114,23 @@ describe('Signal Quality (/analysis) in the browser', () => {
     await page.goto(`${baseUrl}/analysis`);
     await quality.rows(page).first().waitFor();
 
-    expect(await quality.rowTexts(page)).toEqual([
-      ['Hedge long', 'High', 'Too few offers to judge', '45.00%', '25.00%', '8.89–53.23%', '12', '3 / 9 / 0'],
-      ['Long', 'Low', 'Holds', '58.40%', '55.00%', '46.08–63.61%', '120', '66 / 40 / 14'],
-      ['Quick long', 'Medium', 'Overstates', '61.20%', '45.00%', '34.58–55.88%', '80', '36 / 34 / 10'],
-      ['Scalp short', 'Medium', 'Understates', '40.00%', '58.00%', '44.23–70.62%', '50', '29 / 15 / 6'],
-    ]);
+    await expect
+      .poll(() => quality.rowTexts(page))
+      .toEqual([
+        [
+          'Hedge long',
+          'High',
+          'Too few offers to judge',
+          '45.00%',
+          '25.00%',
+          '8.89–53.23%',
+          '12',
+          '3 / 9 / 0',
+        ],
+        ['Long', 'Low', 'Holds', '58.40%', '55.00%', '46.08–63.61%', '120', '66 / 40 / 14'],
+        ['Quick long', 'Medium', 'Overstates', '61.20%', '45.00%', '34.58–55.88%', '80', '36 / 34 / 10'],
+        ['Scalp short', 'Medium', 'Understates', '40.00%', '58.00%', '44.23–70.62%', '50', '29 / 15 / 6'],
+      ]);
 
     expect(await page.getByTestId('live-brier').innerText()).toBe('0.2431');
     expect(await page.getByTestId('live-brier-baseline').innerText()).toBe('0.2499');

@@ -1,5 +1,5 @@
-// `npm test`: unit + API tests (vitest), then the scale-out suite (real api and worker processes on
-// the machine's PostgreSQL and Redis servers) beside the browser tests when Chromium is installed.
+// `npm test`: unit + API tests (vitest) beside the browser tests (when Chromium is installed), then
+// the scale-out suite (real api and worker processes on the machine's PostgreSQL and Redis servers).
 // `--api-only`: just the API suite (*.int.test.ts).
 // Ends with the failed tests, one a line, and one summary line, "total: N passed, N failed", so the
 // tail of a CI log says what failed.
@@ -51,18 +51,19 @@ if (process.argv.includes('--api-only')) {
   // The API suite alone, e.g. against the PostgreSQL server in DATABASE_URL.
   await runVitest('api', ['int.test']);
 } else {
-  await runVitest('unit', []);
-  // The scale-out suite and the browser tests mostly wait (leases lapsing, markets moving), so
-  // they run side by side; the scale-out suite's output is printed when it ends.
-  const cluster = runVitest('cluster', ['--config', 'vitest.cluster.config.ts'], { quiet: true });
-  if (existsSync(CHROMIUM)) {
-    await runVitest('e2e', ['--config', 'vitest.e2e.config.ts']);
-  } else {
-    console.log(
-      `\nBrowser tests SKIPPED: ${CHROMIUM} not found (install it with: apt-get install -y chromium).\n`,
-    );
-  }
-  await cluster;
+  // The browser tests mostly wait (a page to settle, a market to move), and so does the scale-out
+  // suite (leases lapsing, processes restarting): the browser tests run beside the unit and API
+  // tests, the scale-out suite after those. Each side's output is printed as a block when it ends.
+  const browser = existsSync(CHROMIUM)
+    ? runVitest('e2e', ['--config', 'vitest.e2e.config.ts'], { quiet: true })
+    : Promise.resolve(
+        console.log(
+          `\nBrowser tests SKIPPED: ${CHROMIUM} not found (install it with: apt-get install -y chromium).\n`,
+        ),
+      );
+  await runVitest('unit', [], { quiet: true });
+  await runVitest('cluster', ['--config', 'vitest.cluster.config.ts'], { quiet: true });
+  await browser;
 }
 for (const failure of failures) console.log(`FAILED ${failure.split('\n')[0]}`);
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);
