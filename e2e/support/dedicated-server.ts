@@ -37,7 +37,8 @@ export async function startDedicatedServer(env: Record<string, string> = {}): Pr
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heatsignal-e2e-own-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn('npx', ['tsx', 'src/server/main.ts'], {
+  // node itself with tsx's loader: `npx tsx` would add an npm start-up and a second node process.
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
