@@ -1,18 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-/**
- * Deterministic files that are mostly CPU and never wait on the clock (10,000 money operations, a
- * long audit chain). `npm test` runs them at a lower priority beside the browser tests, which
- * mostly wait: HEATSIGNAL_TEST_PART=foreground leaves them out, =background runs only them.
- */
-const BACKGROUND_TESTS = [
-  'src/server/modules/trading/money.property.test.ts',
-  'src/server/modules/logs/audit-chain.int.test.ts',
-];
-const part = process.env.HEATSIGNAL_TEST_PART;
-const SERVER_TESTS = ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts'];
-
 export default defineConfig({
   test: {
     environment: 'node',
@@ -27,13 +15,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: part === 'background' ? BACKGROUND_TESTS : SERVER_TESTS,
+          include: ['src/server/**/*.test.ts', 'src/contract/**/*.test.ts', 'scripts/**/*.test.ts'],
           // The scale-out suite starts real processes: `npm test` runs it on its own afterwards.
-          exclude: [
-            '**/*.cluster.test.ts',
-            '**/node_modules/**',
-            ...(part === 'foreground' ? BACKGROUND_TESTS : []),
-          ],
+          exclude: ['**/*.cluster.test.ts', '**/node_modules/**'],
           // The server tests mock no module and build their apps per file, so a worker can keep
           // the modules it has loaded between files: importing the server for each of ~120 files
           // cost more than running them.

@@ -1,6 +1,5 @@
-// `npm test`: unit + API tests (vitest), then the browser tests (when Chromium is installed) beside
-// the scale-out suite (real api and worker processes on the machine's PostgreSQL and Redis servers)
-// and, at a lower priority, the unit tests that are only CPU (vitest.config.ts, BACKGROUND_TESTS).
+// `npm test`: unit + API tests (vitest), then the scale-out suite (real api and worker processes on
+// the machine's PostgreSQL and Redis servers) beside the browser tests when Chromium is installed.
 // `--api-only`: just the API suite (*.int.test.ts).
 // Ends with the failed tests, one a line, and one summary line, "total: N passed, N failed", so the
 // tail of a CI log says what failed.
@@ -19,21 +18,13 @@ let ok = true;
  * One vitest run; its results are added to the totals. With `quiet` its output is kept and
  * printed when it ends, so two runs side by side do not interleave their lines.
  */
-async function runVitest(name, args, { quiet = false, env = {}, nice = 0 } = {}) {
+async function runVitest(name, args, { quiet = false } = {}) {
   const out = path.join(reports, `${name}.json`);
-  const vitest = [
-    'vitest',
-    'run',
-    ...args,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ];
-  const [command, ...rest] = nice ? ['nice', '-n', String(nice), 'npx', ...vitest] : ['npx', ...vitest];
-  const child = spawn(command, rest, {
-    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
-    env: { ...process.env, ...env },
-  });
+  const child = spawn(
+    'npx',
+    ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' },
+  );
   const kept = [];
   child.stdout?.on('data', (chunk) => kept.push(chunk));
   child.stderr?.on('data', (chunk) => kept.push(chunk));
@@ -60,15 +51,9 @@ if (process.argv.includes('--api-only')) {
   // The API suite alone, e.g. against the PostgreSQL server in DATABASE_URL.
   await runVitest('api', ['int.test']);
 } else {
-  await runVitest('unit', [], { env: { HEATSIGNAL_TEST_PART: 'foreground' } });
+  await runVitest('unit', []);
   // The scale-out suite and the browser tests mostly wait (leases lapsing, markets moving), so
-  // they run side by side, and the unit tests that are only CPU fill the time they leave idle, at
-  // a lower priority. Outputs of the runs beside the browser tests are printed when they end.
-  const background = runVitest('unit-background', ['--project', 'server'], {
-    quiet: true,
-    env: { HEATSIGNAL_TEST_PART: 'background' },
-    nice: 10,
-  });
+  // they run side by side; the scale-out suite's output is printed when it ends.
   const cluster = runVitest('cluster', ['--config', 'vitest.cluster.config.ts'], { quiet: true });
   if (existsSync(CHROMIUM)) {
     await runVitest('e2e', ['--config', 'vitest.e2e.config.ts']);
@@ -78,7 +63,6 @@ if (process.argv.includes('--api-only')) {
     );
   }
   await cluster;
-  await background;
 }
 for (const failure of failures) console.log(`FAILED ${failure.split('\n')[0]}`);
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);
