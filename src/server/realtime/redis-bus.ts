@@ -3,7 +3,7 @@ import {
   closeRedisClient,
   createOutageLog,
   createRedisClient,
-  logRedisOutage,
+  outageLogVia,
   whenReady,
   type RedisOutageLog,
 } from '../shared/redis-connection';
@@ -33,9 +33,7 @@ export function createRedisBus(
   // A subscribed connection can run no other command, hence two. Realtime is best effort: while
   // Redis is down a publish fails at once (no offline queue growing without bound) and is dropped,
   // one logged error per outage; the subscriber waits and resubscribes when Redis is back.
-  const outageLog: RedisOutageLog =
-    options.outageLog ??
-    ((message, error) => (error === undefined ? logRedisOutage(message) : onError(error, message)));
+  const outageLog: RedisOutageLog = options.outageLog ?? outageLogVia(onError);
   const pubOutage = createOutageLog('bus publisher', outageLog);
   const subOutage = createOutageLog('bus subscriber', outageLog);
   const pub = createRedisClient(redisUrl, 'request', pubOutage);

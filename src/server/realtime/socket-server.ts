@@ -8,7 +8,7 @@ import {
   type ServerToClientEvents,
 } from '../../contract/events';
 import type { Viewer, ViewerResolver } from '../modules/auth/viewer';
-import { logRedisOutage, type RedisOutageLog } from '../shared/redis-connection';
+import { outageLogVia, type RedisOutageLog } from '../shared/redis-connection';
 import { createAdapterClients } from './adapter-clients';
 import type { BusMessage, EventBus, Room } from './event-bus';
 import { logBusError, type BusErrorHandler } from './listeners';
@@ -73,11 +73,7 @@ export function attachSocketServer(deps: {
 
   let redisClients: Redis[] = [];
   if (deps.redisUrl) {
-    const { pub, sub } = createAdapterClients(
-      deps.redisUrl,
-      deps.outageLog ??
-        ((message, error) => (error === undefined ? logRedisOutage(message) : onError(error, message))),
-    );
+    const { pub, sub } = createAdapterClients(deps.redisUrl, deps.outageLog ?? outageLogVia(onError));
     redisClients = [pub, sub];
     io.adapter(createAdapter(pub, sub));
   }

@@ -24,6 +24,11 @@ export const logRedisOutage: RedisOutageLog = (message, error) => {
   else console.error(`[redis] ${message}`, error);
 };
 
+/** Outage errors to `onError` (a bus's error handler), recoveries to the console. */
+export function outageLogVia(onError: (error: unknown, message: string) => void): RedisOutageLog {
+  return (message, error) => (error === undefined ? logRedisOutage(message) : onError(error, message));
+}
+
 /** The part of a pino logger (the app's) an outage log writes to. */
 export interface OutageLogger {
   warn(message: string): void;
