@@ -6,6 +6,7 @@ import { REFERRAL_ALREADY_USED_MESSAGE, REFERRAL_POINTS } from '../src/contract/
 import { openBrowser, type BrowserSession } from './support/browser';
 import { apiFromPage, dashboardPage } from './support/dashboard-pages';
 import { heatmapPage } from './support/heatmap-pages';
+import { pinnedMarketEnv } from '../src/server/testing/pinned-market';
 import { startDedicatedServer, type DedicatedServer } from './support/dedicated-server';
 import {
   cents,
@@ -28,8 +29,10 @@ import { PASSWORD, uniqueEmail, waitForToast } from './support/pages';
  * with no console error.
  *
  * The file runs its own server on a simulated market 300 times faster than the wall clock (one
- * real second is five market minutes): the first offers appear within about a minute of start-up
- * and a trade with a 0.1 % auto-close usually closes within a minute or two. Screenshots of the
+ * real second is five market minutes), pinned to a moment whose offers are known
+ * (src/server/testing/pinned-market.ts), so the journey does not depend on the day it runs: the
+ * first offers appear within about a minute of start-up and a trade with a 0.1 % auto-close usually
+ * closes within a minute or two. Screenshots of the
  * key steps go to a temp folder (printed at the start; E2E_SCREENSHOTS chooses another).
  */
 
@@ -60,7 +63,7 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
 
   beforeAll(async () => {
     console.info(`newcomer journey screenshots: ${shotsDir}`);
-    server = await startDedicatedServer({ SIM_SPEED });
+    server = await startDedicatedServer({ ...pinnedMarketEnv(), SIM_SPEED });
     baseUrl = server.baseUrl;
     friend = await openBrowser();
     newcomer = await openBrowser();

@@ -77,6 +77,14 @@ const envSchema = z
         .positive()
         .optional(),
     ),
+    /** The simulated (or replay) market's own time (epoch ms) at its clock's start: a pinned market. */
+    SIM_MARKET_START: optionalText.pipe(
+      z.coerce
+        .number<string>({ error: 'SIM_MARKET_START must be a time in epoch milliseconds' })
+        .int()
+        .positive()
+        .optional(),
+    ),
     KRAKEN_BASE_URL: optionalText.pipe(z.url().optional()),
     REPLAY_FILES: optionalText,
     TAKER_FEE_PERCENT: z.coerce.number().min(0).max(5).default(0.26),
@@ -142,6 +150,7 @@ export interface Config {
     simSpeed: number;
     simSeed: number;
     simClockStart?: number;
+    startTime?: number;
     krakenBaseUrl?: string;
     replayFiles: string[];
   };
@@ -187,6 +196,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       simSpeed: env.SIM_SPEED,
       simSeed: env.SIM_SEED,
       simClockStart: env.SIM_CLOCK_START,
+      startTime: env.SIM_MARKET_START,
       krakenBaseUrl: env.KRAKEN_BASE_URL,
       replayFiles: (env.REPLAY_FILES ?? '')
         .split(',')

@@ -22,8 +22,9 @@ export interface MarketSourceConfig {
   /** REPLAY_FILES: candle CSV files or directories (required for replay). */
   replayFiles?: readonly string[];
   /**
-   * Source time at start for the simulated and replay clocks (default: now for simulated, 90 days
-   * into the files for replay). With SIM_SPEED > 1 and a kept database, pass the last stored
+   * SIM_MARKET_START: source time at the clock's start for the simulated and replay clocks
+   * (default: now for simulated, 90 days into the files for replay). A pinned start makes the market
+   * the same whenever it runs (tests); with SIM_SPEED > 1 and a kept database, pass the last stored
    * candle time so a restart does not go back behind the stored history.
    */
   startTime?: number;
@@ -37,13 +38,14 @@ export function createMarketSource(config: MarketSourceConfig): MarketSource {
   const { source, clock, startTime } = config;
   switch (source) {
     case 'simulated': {
-      // A cluster's processes share the clock's start, so they agree on prices at any speed.
+      // A cluster's processes share the clock's start, so they agree on prices at any speed. The
+      // market's own time at that start is the real one unless it is pinned (SIM_MARKET_START).
       const shared = config.simClockStart;
       return createSimulatedMarketSource({
         seed: config.simSeed,
         speed: config.simSpeed,
         startTime: startTime ?? shared,
-        realStart: startTime === undefined ? shared : undefined,
+        realStart: shared,
         clock,
       });
     }

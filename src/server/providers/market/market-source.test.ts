@@ -44,4 +44,24 @@ describe('a simulated clock shared by several processes', () => {
     const own = createMarketSource({ source: 'simulated', simSpeed: 60, simSeed: 7, clock: real });
     expect(own.now()).toBe(real());
   });
+
+  it('starts a pinned market at its own time, whenever and wherever it is created', async () => {
+    const pinned = Date.UTC(2026, 10, 7);
+    const real = createManualClock(1_800_000_000_000);
+    const shared = { source: 'simulated' as const, simSpeed: 300, simSeed: 42, startTime: pinned };
+    const today = createMarketSource({ ...shared, clock: real });
+    expect(today.now()).toBe(pinned);
+    real.advance(10_000);
+    expect(today.now()).toBe(pinned + 10_000 * 300);
+    const tomorrow = createMarketSource({ ...shared, clock: createManualClock(1_800_086_400_000) });
+    expect(await tomorrow.fetchTicker('BTC/USD')).toEqual(
+      await createMarketSource({ ...shared, clock: createManualClock(0) }).fetchTicker('BTC/USD'),
+    );
+    // A cluster pins the market and shares the clock's real start: processes agree at any speed.
+    const first = createMarketSource({ ...shared, simClockStart: real(), clock: real });
+    real.advance(7_000);
+    const second = createMarketSource({ ...shared, simClockStart: real() - 7_000, clock: real });
+    expect(second.now()).toBe(first.now());
+    expect(first.now()).toBe(pinned + 7_000 * 300);
+  });
 });
