@@ -69,6 +69,7 @@ const envSchema = z
     MARKET_SOURCE: z.enum(['simulated', 'kraken', 'replay']).default('simulated'),
     SIM_SPEED: z.coerce.number().positive('SIM_SPEED must be above 0').max(100_000).default(1),
     SIM_SEED: z.coerce.number().int().min(0).default(42),
+    SIM_EDGE: z.enum(['planted', 'none']).default('planted'),
     /** Epoch ms the simulated clock started at; the same on every process of a cluster. */
     SIM_CLOCK_START: optionalText.pipe(
       z.coerce
@@ -149,6 +150,7 @@ export interface Config {
   market: {
     simSpeed: number;
     simSeed: number;
+    simEdge: Env['SIM_EDGE'];
     simClockStart?: number;
     startTime?: number;
     krakenBaseUrl?: string;
@@ -195,6 +197,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     market: {
       simSpeed: env.SIM_SPEED,
       simSeed: env.SIM_SEED,
+      simEdge: env.SIM_EDGE,
       simClockStart: env.SIM_CLOCK_START,
       startTime: env.SIM_MARKET_START,
       krakenBaseUrl: env.KRAKEN_BASE_URL,

@@ -6,6 +6,7 @@ import type { MarketSource } from './market-source';
 import { createKrakenMarketSource } from './kraken';
 import { createReplayMarketSource } from './replay';
 import { createSimulatedMarketSource } from './simulated';
+import type { SimulatedEdge } from './simulated/hourly-path';
 
 export type MarketSourceName = MarketSource['name'];
 
@@ -13,6 +14,8 @@ export interface MarketSourceConfig {
   source: MarketSourceName;
   /** SIM_SEED: the simulated market's seed (default 1). */
   simSeed?: number;
+  /** SIM_EDGE: the simulated market with its planted edge (default) or without any (`none`). */
+  simEdge?: SimulatedEdge;
   /** SIM_SPEED: source seconds per real second for the simulated and replay clocks (default 1). */
   simSpeed?: number;
   /** KRAKEN_BASE_URL: origin of Kraken's REST API (default Kraken's; e.g. a loopback fake). */
@@ -43,6 +46,7 @@ export function createMarketSource(config: MarketSourceConfig): MarketSource {
       const shared = config.simClockStart;
       return createSimulatedMarketSource({
         seed: config.simSeed,
+        edge: config.simEdge,
         speed: config.simSpeed,
         startTime: startTime ?? shared,
         realStart: shared,

@@ -25,6 +25,11 @@
  *
  * Trend-following over hours to a day thus has a modest edge after fees in a trend regime, and
  * loses in a range (edge.test.ts measures it with the signal engine, walk-forward).
+ *
+ * With the edge switched off (`edge: 'none'`, SIM_EDGE=none) every drift term (μ, b, κ, ρ) is
+ * dropped and the log price is a martingale: the same volatility, jumps, volume and regimes, drawn
+ * from the same streams, but nothing that predicts direction. It is the research harness's
+ * negative control: no rule may find an edge there.
  */
 import { HOUR_MS } from '../../../shared/time';
 import type { PairProfile } from './profiles';
@@ -74,6 +79,9 @@ const OMEGA = 1 - GARCH_ALPHA - GARCH_BETA - GARCH_ALPHA * 0.25 * JUMP_VARIANCE;
 /** Keeps E[scale²] = 1 for the two-scale mixture. */
 const BODY_SCALE = Math.sqrt((1 - TAIL_PROBABILITY * TAIL_SCALE ** 2) / (1 - TAIL_PROBABILITY));
 
+/** `planted`: the model above; `none`: the same path without any drift (a martingale). */
+export type SimulatedEdge = 'planted' | 'none';
+
 export class HourlyPath {
   /** Log close of hour k; the open of hour k is the close of hour k − 1 (log level for k = 0). */
   logClose = new Float64Array(0);
@@ -107,6 +115,7 @@ export class HourlyPath {
     seed: number,
     /** Epoch (ms, whole hour) of hour index 0. */
     readonly epoch: number,
+    readonly edge: SimulatedEdge = 'planted',
   ) {
     this.logLevel = Math.log(profile.price);
     this.sigmaBar = profile.annualVolatility / Math.sqrt(HOURS_PER_YEAR);
@@ -179,7 +188,7 @@ export class HourlyPath {
     const pull = -KAPPA * this.x * (1 + (this.x / LEVEL_BAND) ** 2);
     const reversion =
       regime === 0 ? pull - RANGE_REVERSION * (this.x - this.anchor) : TREND_KAPPA_FACTOR * pull;
-    const mean = reversion + this.drift + (inBreakout ? this.breakoutDrift : 0);
+    const mean = this.edge === 'none' ? 0 : reversion + this.drift + (inBreakout ? this.breakoutDrift : 0);
     const shock = sigma * z + jump;
     this.x += mean + shock;
     if (regime === 0) this.anchor += RANGE_ANCHOR_RATE * (this.x - this.anchor);

@@ -9,6 +9,7 @@ import { createSourceClock, type SourceClockOptions } from '../clock';
 import { UnknownPairError, type MarketPair, type MarketSource } from '../market-source';
 import { krakenOrderLimits } from '../order-limits';
 import { PAIR_PROFILES, SIMULATED_QUOTE } from './profiles';
+import type { SimulatedEdge } from './hourly-path';
 import { SimulatedPair } from './simulated-pair';
 
 export interface SimulatedMarketOptions extends SourceClockOptions {
@@ -16,6 +17,8 @@ export interface SimulatedMarketOptions extends SourceClockOptions {
   seed?: number;
   /** Hour 0 of every path (ms); default 2024-01-01, earlier when `startTime` is not 180 days after it. */
   epoch?: number;
+  /** SIM_EDGE: `planted` (default) or `none`, the same market without any drift (hourly-path.ts). */
+  edge?: SimulatedEdge;
 }
 
 export const DEFAULT_SIMULATION_EPOCH = Date.UTC(2024, 0, 1);
@@ -32,7 +35,7 @@ export function createSimulatedMarketSource(options: SimulatedMarketOptions = {}
   const pairs = new Map(
     PAIR_PROFILES.map((profile) => {
       const symbol = `${profile.base}/${SIMULATED_QUOTE}`;
-      return [symbol, new SimulatedPair(symbol, profile, seed, epoch)] as const;
+      return [symbol, new SimulatedPair(symbol, profile, seed, epoch, options.edge)] as const;
     }),
   );
   const pair = (symbol: string) => {

@@ -7,7 +7,7 @@ import type { Candle } from '../../../engine/types';
 import { aggregateCandles, roundVolume } from '../../../shared/candles';
 import { HOUR_MS, MINUTE_MS } from '../../../shared/time';
 import type { MarketTicker, OrderBook } from '../market-source';
-import { HourlyPath } from './hourly-path';
+import { HourlyPath, type SimulatedEdge } from './hourly-path';
 import { drawMinuteColumns, hourCandle, minuteCandles } from './minute-bridge';
 import type { PairProfile } from './profiles';
 import { Rng, hashSeed, roundTo } from './random';
@@ -27,8 +27,9 @@ export class SimulatedPair {
     readonly profile: PairProfile,
     private readonly seed: number,
     readonly epoch: number,
+    edge: SimulatedEdge = 'planted',
   ) {
-    this.path = new HourlyPath(profile, seed, epoch);
+    this.path = new HourlyPath(profile, seed, epoch, edge);
     this.tick = 10 ** -profile.decimals;
   }
 
