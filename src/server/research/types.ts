@@ -31,7 +31,10 @@ export interface Universe {
 
 export type Side = 1 | -1;
 
-/** How a signal enters: at market (taker) or with a resting limit order (maker, if it fills). */
+/**
+ * How a signal enters: at market (taker) or with a resting limit order (maker when it fills while
+ * resting; one already marketable on arrival crosses the spread as a taker).
+ */
 export type Entry =
   | { kind: 'market' }
   /** A limit order at `price`, resting from the open of hour at + 1 for `validHours` hours. */
@@ -64,6 +67,7 @@ export interface Trade {
   entryHour: number;
   /** Hour index whose close (or level) ended the trade. */
   exitHour: number;
+  /** Candle prices, before slippage: slippage and fees are all in `costs`. */
   entryPrice: number;
   exitPrice: number;
   maker: boolean;
