@@ -1,8 +1,10 @@
 /**
  * `npm run calibrate -- [--json] [--step=H] [--lookback=D] [--warmup=D] [--fee=P] [--from=DATE] <csv files…>`
  * Walk-forward calibration of the engine's success rate and expected profit on candle CSV files
- * (`timestamp_ms,open,high,low,close,volume`, any timeframe ≤ 1 h, gaps allowed). Prints tables, or
- * with --json exactly one JSON object: { deciles, mae, brier, brierBaseline, signals, expectedProfit }.
+ * (`timestamp_ms,open,high,low,close,volume`, any timeframe ≤ 1 h, gaps allowed), then the strategy
+ * families judged by the publication gate and what the gate would have published (the research
+ * harness, at Kraken's current fees). Prints tables, or with --json exactly one JSON object:
+ * { deciles, mae, brier, brierBaseline, signals, expectedProfit, families, published }.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -16,6 +18,11 @@ import {
   type EvaluatedSignal,
 } from '../src/server/engine/calibration';
 import { readCandleCsv } from '../src/server/engine/candles';
+import { KRAKEN_CURRENT } from '../src/server/research/costs';
+import { printResearch } from '../src/server/research/print-research';
+import { RESEARCH_TRIALS } from '../src/server/research/research-trials';
+import { runResearch } from '../src/server/research/run-research';
+import { hourFrom, readUniverseFiles } from './research-files';
 
 const NUMERIC_FLAGS: Record<string, keyof CalibrationOptions> = {
   '--step': 'stepHours',
@@ -157,8 +164,26 @@ async function main() {
   }
   const started = performance.now();
   const signals = await evaluateInParallel({ files, options });
-  if (json) console.log(JSON.stringify(summarizeCalibration(signals)));
-  else printTable(signals, options, (performance.now() - started) / 1000);
+  const researchStarted = performance.now();
+  const universe = readUniverseFiles(files);
+  const research = runResearch(universe, {
+    fees: KRAKEN_CURRENT,
+    trials: RESEARCH_TRIALS,
+    fromHour: hourFrom(universe, options.evaluateFrom),
+  });
+  if (json) {
+    const { families, published } = research;
+    console.log(JSON.stringify({ ...summarizeCalibration(signals), families, published }));
+    return;
+  }
+  printTable(signals, options, (researchStarted - started) / 1000);
+  console.log('\n## Strategy families and the publication gate\n');
+  printResearch({
+    universe,
+    result: research,
+    fees: KRAKEN_CURRENT.name,
+    seconds: (performance.now() - researchStarted) / 1000,
+  });
 }
 
 if (isMainThread)

@@ -6,15 +6,13 @@
  * gate would have published walk-forward. `--market` runs it on the simulated market instead, with
  * its planted edge or without any (`simulated:none`), the harness's controls.
  */
-import { readFileSync } from 'node:fs';
-import { readCandleCsv } from '../src/server/engine/candles';
 import { findFeeSchedule, KRAKEN_CURRENT } from '../src/server/research/costs';
 import { RESEARCH_TRIALS } from '../src/server/research/research-trials';
 import { printResearch } from '../src/server/research/print-research';
 import { runResearch } from '../src/server/research/run-research';
 import { buildSimulatedUniverse } from '../src/server/research/simulated-universe';
 import type { Universe } from '../src/server/research/types';
-import { buildUniverse, pickOnePerBase, symbolFromFile } from '../src/server/research/universe';
+import { hourFrom, readUniverseFiles } from './research-files';
 
 interface Args {
   files: string[];
@@ -66,19 +64,14 @@ async function loadUniverse(args: Args): Promise<Universe> {
     return buildSimulatedUniverse({ seed: 42, edge, end: Date.UTC(2026, 10, 1), days: args.days });
   }
   if (args.files.length === 0) throw new Error('give candle CSV files, or --market=simulated');
-  const series = args.files.map((file) => ({
-    symbol: symbolFromFile(file),
-    candles: readCandleCsv(readFileSync(file, 'utf8')),
-  }));
-  return buildUniverse(pickOnePerBase(series));
+  return readUniverseFiles(args.files);
 }
 
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const universe = await loadUniverse(args);
   const started = performance.now();
-  const fromHour =
-    args.from === undefined ? 0 : Math.max(0, Math.ceil((args.from - universe.start) / 3_600_000));
+  const fromHour = hourFrom(universe, args.from);
   const result = runResearch(universe, { fees: findFeeSchedule(args.fees), trials: args.trials, fromHour });
   if (args.json) {
     const { families, published, trials } = result;
