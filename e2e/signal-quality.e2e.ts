@@ -99,6 +99,23 @@ describe('Signal Quality (/analysis) in the browser', () => {
     } else {
       await page.getByText(/^The walk-forward backtest has not been computed yet/).waitFor();
     }
+    const gate = body.backtest?.gate;
+    if (gate) {
+      const gateRows = page
+        .getByRole('table', { name: 'Publication gate by strategy family' })
+        .locator('tbody tr');
+      await expect
+        .poll(async () => (await gateRows.locator('td:first-child').allInnerTexts()).map((t) => t.trim()))
+        .toEqual(gate.families.map((f) => f.name));
+      const passing = gate.families.filter((f) => f.passes);
+      if (passing.length === 0)
+        expect(await page.getByTestId('gate-verdict').innerText()).toBe(
+          'No strategy family passes the gate on this market, so the engine has no edge it can defend here.',
+        );
+      else expect(await page.getByTestId('gate-verdict').innerText()).toContain(passing[0]!.name);
+    } else {
+      await page.getByText(/^The publication gate has not been judged yet/).waitFor();
+    }
     await page.getByRole('heading', { name: 'What the numbers mean' }).waitFor();
     await shot(page, 'real-api');
     expect(await seriousAxeViolations(page)).toEqual([]);

@@ -40,6 +40,43 @@ export const calibrationBucketSchema = z.object({
 });
 export type CalibrationBucket = z.infer<typeof calibrationBucketSchema>;
 
+const statistic = z.number().nullable();
+
+/** One strategy family judged by the publication gate (docs/research/README.md). */
+export const gateFamilySchema = z.object({
+  name: z.string(),
+  /** The family's candidate: its variant with the best Sharpe ratio. */
+  variant: z.string(),
+  variants: z.number().int().min(0),
+  /** The candidate's trades (positions) in the window. */
+  signals: z.number().int().min(0),
+  /** Share of trades with a positive net return, 0-1. */
+  hitRate: statistic,
+  meanNetPercent: statistic,
+  tStat: statistic,
+  /** Annualised Sharpe ratio of the daily mark-to-market P&L. */
+  sharpe: statistic,
+  deflatedSharpe: statistic,
+  /** Probability of backtest overfitting (CSCV, 16 blocks). */
+  pbo: statistic,
+  passes: z.boolean(),
+  /** Why it fails, in words. */
+  misses: z.array(z.string()),
+});
+export type GateFamily = z.infer<typeof gateFamilySchema>;
+
+/** The publication gate on the stored candles of the active pairs. */
+export const publicationGateSchema = z.object({
+  pairs: z.number().int().min(0),
+  days: z.number().int().min(0),
+  /** Variants tried in all research: the deflated Sharpe's N. */
+  trials: z.number().int().min(0),
+  feeSchedule: z.string(),
+  thresholds: z.object({ minDeflatedSharpe: z.number(), maxPbo: z.number(), minTStat: z.number() }),
+  families: z.array(gateFamilySchema),
+});
+export type PublicationGate = z.infer<typeof publicationGateSchema>;
+
 /**
  * The engine's walk-forward backtest on the stored candles of the active pairs: at each evaluation
  * point it sees only the past, then the signal is judged on the candles that followed (the same
@@ -65,6 +102,8 @@ export const backtestCalibrationSchema = z.object({
   brierBaseline: z.number().min(0).max(1),
   warmupDays: z.number(),
   lookbackDays: z.number(),
+  /** The publication gate computed with it; absent from reports stored before the gate existed. */
+  gate: publicationGateSchema.optional(),
 });
 export type BacktestCalibration = z.infer<typeof backtestCalibrationSchema>;
 

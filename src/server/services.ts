@@ -219,6 +219,7 @@ export function createServices(
       hourlyCandles: (pairId) => market.candles(pairId, '1h', 0),
       takerFeePercent: config.takerFeePercent,
       evaluateSignals: (series, options) => engineOrFail().evaluateSignals(series, options),
+      judgeGate: (series, takerFeePercent) => engineOrFail().judgeGate(series, takerFeePercent),
     });
   };
   const executor =

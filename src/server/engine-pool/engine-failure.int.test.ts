@@ -22,6 +22,7 @@ describe('an engine thread that dies during an analysis', () => {
       analyzePair: (input) =>
         threads.analyzePair(input.pair === 'ETH/USD' ? { ...input, pair: 'CRASH/USD' } : input),
       evaluateSignals: (series, options) => threads.evaluateSignals(series, options),
+      judgeGate: (series, fee) => threads.judgeGate(series, fee),
       close: () => threads.close(),
     };
     const market = createSimulatedMarketSource({ seed: 3, clock: createManualClock(Date.UTC(2026, 10, 20)) });

@@ -10,7 +10,8 @@ import { Piscina } from 'piscina';
 import type { CalibrationOptions, EvaluatedSignal } from '../engine';
 import type { AnalyzePairInput, Candle, PairAnalysis } from '../engine/types';
 import { packCandles } from './candle-columns';
-import type { AnalyzeTask, EvaluateTask } from './engine-tasks';
+import type { GateReport } from '../research/judge-gate';
+import type { AnalyzeTask, EvaluateTask, GateTask } from './engine-tasks';
 
 export interface EnginePoolOptions {
   threads: number;
@@ -32,6 +33,8 @@ export interface EnginePool {
     series: { name: string; candles: Candle[] }[],
     options: CalibrationOptions,
   ): Promise<EvaluatedSignal[]>;
+  /** The publication gate's verdict on every strategy family over these pairs' hourly candles. */
+  judgeGate(series: { symbol: string; candles: Candle[] }[], takerFeePercent: number): Promise<GateReport>;
   /** Lets running tasks finish, rejects queued ones, then ends the threads. */
   close(): Promise<void>;
 }
@@ -92,6 +95,17 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       };
       return run(
         'evaluate',
+        task,
+        task.series.map((s) => s.candles.buffer),
+      );
+    },
+    judgeGate(series, takerFeePercent) {
+      const task: GateTask = {
+        series: series.map((s) => ({ symbol: s.symbol, candles: packCandles(s.candles) })),
+        takerFeePercent,
+      };
+      return run(
+        'gate',
         task,
         task.series.map((s) => s.candles.buffer),
       );

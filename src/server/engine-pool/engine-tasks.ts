@@ -4,6 +4,7 @@
  */
 import { analyzePair, evaluateSignals, type CalibrationOptions, type EvaluatedSignal } from '../engine';
 import type { AnalyzePairInput, PairAnalysis } from '../engine/types';
+import { judgeGate, type GateReport } from '../research/judge-gate';
 import { unpackCandles } from './candle-columns';
 
 export interface AnalyzeTask extends Omit<AnalyzePairInput, 'hourly' | 'minute'> {
@@ -16,6 +17,11 @@ export interface EvaluateTask {
   options: CalibrationOptions;
 }
 
+export interface GateTask {
+  series: { symbol: string; candles: Float64Array<ArrayBuffer> }[];
+  takerFeePercent: number;
+}
+
 export function analyze(task: AnalyzeTask): PairAnalysis {
   return analyzePair({ ...task, hourly: unpackCandles(task.hourly), minute: unpackCandles(task.minute) });
 }
@@ -23,4 +29,9 @@ export function analyze(task: AnalyzeTask): PairAnalysis {
 export function evaluate(task: EvaluateTask): EvaluatedSignal[] {
   const series = task.series.map((s) => ({ name: s.name, candles: unpackCandles(s.candles) }));
   return evaluateSignals(series, task.options);
+}
+
+export function gate(task: GateTask): GateReport {
+  const series = task.series.map((s) => ({ symbol: s.symbol, candles: unpackCandles(s.candles) }));
+  return judgeGate({ series, takerFeePercent: task.takerFeePercent });
 }

@@ -7,3 +7,4 @@ const tasks = await tsImport('./engine-tasks.ts', import.meta.url);
 
 export const analyze = tasks.analyze;
 export const evaluate = tasks.evaluate;
+export const gate = tasks.gate;

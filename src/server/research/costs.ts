@@ -28,6 +28,20 @@ export const KRAKEN_CURRENT: FeeSchedule = { name: 'kraken-current', makerPercen
 export const KRAKEN_LEGACY: FeeSchedule = { name: 'kraken-legacy', makerPercent: 0.16, takerPercent: 0.26 };
 export const FEE_SCHEDULES: readonly FeeSchedule[] = [KRAKEN_CURRENT, KRAKEN_LEGACY];
 
+/**
+ * The schedule of a configured taker fee (TAKER_FEE_PERCENT): Kraken's schedule with that taker
+ * fee, or, for any other figure, a schedule that assumes no maker discount.
+ */
+export function feeScheduleForTaker(takerPercent: number): FeeSchedule {
+  return (
+    FEE_SCHEDULES.find((f) => f.takerPercent === takerPercent) ?? {
+      name: `taker-${takerPercent}`,
+      makerPercent: takerPercent,
+      takerPercent,
+    }
+  );
+}
+
 export function findFeeSchedule(name: string): FeeSchedule {
   const found = FEE_SCHEDULES.find((f) => f.name === name);
   if (!found)

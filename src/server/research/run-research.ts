@@ -73,12 +73,21 @@ export function simulateFamilies(
   return runs;
 }
 
-export function runResearch(universe: Universe, options: ResearchOptions): ResearchResult {
+/** Every family judged by the gate on the universe from `fromHour` on (default: all of it). */
+export function judgeFamilies(
+  universe: Universe,
+  options: Pick<ResearchOptions, 'fees' | 'families' | 'trials' | 'fromHour'>,
+): { families: Map<string, VariantRun[]>; verdicts: FamilyVerdict[]; trials: number } {
   const families = simulateFamilies(universe, options);
-  const allRuns = [...families.values()].flat();
-  const trials = Math.max(options.trials, allRuns.length);
+  const trials = Math.max(options.trials, [...families.values()].flat().length);
   const window: Window = { fromHour: options.fromHour ?? 0, toHour: universe.hours };
   const verdicts = [...families].map(([name, runs]) => judgeFamily({ name, runs, window, trials }));
+  return { families, verdicts, trials };
+}
+
+export function runResearch(universe: Universe, options: ResearchOptions): ResearchResult {
+  const { families, verdicts, trials } = judgeFamilies(universe, options);
+  const window: Window = { fromHour: options.fromHour ?? 0, toHour: universe.hours };
   const walk = walkForwardGate({
     hours: universe.hours,
     families,
@@ -96,7 +105,7 @@ export function runResearch(universe: Universe, options: ResearchOptions): Resea
   };
 }
 
-function toRow(v: FamilyVerdict): FamilyRow {
+export function toRow(v: FamilyVerdict): FamilyRow {
   const { best } = v;
   return {
     name: v.name,

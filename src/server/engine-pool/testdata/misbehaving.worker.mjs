@@ -12,3 +12,4 @@ export function analyze(task) {
 }
 
 export const evaluate = real.evaluate;
+export const gate = real.gate;

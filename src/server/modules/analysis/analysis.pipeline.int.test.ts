@@ -4,7 +4,10 @@ import { heatMapSchema } from '../../../contract/heatmap';
 import { offerSchema } from '../../../contract/offers';
 import { analyses, analysisSnapshots, offers } from '../../db/schema';
 import { judgeOffer } from '../offers/offer-lifecycle';
+import type { PublicationGate } from '../../../contract/signal-quality';
 import { createManualClock } from '../../providers/market';
+import { FAMILIES } from '../../research/families';
+import { RESEARCH_TRIALS } from '../../research/research-trials';
 import { createSimulatedMarketSource } from '../../providers/market/simulated';
 import type { BusMessage } from '../../realtime/event-bus';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -178,13 +181,29 @@ describe('signal quality', () => {
       });
       expect(res.statusCode).toBe(200);
       const body = res.json<{
-        backtest: { pairs: number; signals: number; deciles: { count: number }[]; mae: number } | null;
+        backtest: {
+          pairs: number;
+          signals: number;
+          deciles: { count: number }[];
+          mae: number;
+          gate: PublicationGate;
+        } | null;
         calibration: { sampleSize: number }[];
         brierScore: number | null;
       }>();
       expect(body.backtest?.pairs).toBe(12);
       expect(body.backtest?.signals).toBeGreaterThan(100);
       expect(body.backtest?.deciles.reduce((n, d) => n + d.count, 0)).toBe(body.backtest?.signals);
+      // The publication gate: every family judged on the same stored candles, with its figures.
+      const gate = body.backtest!.gate;
+      expect(gate).toMatchObject({ pairs: 12, trials: RESEARCH_TRIALS, feeSchedule: 'kraken-legacy' });
+      expect(gate.days).toBeGreaterThanOrEqual(89);
+      expect(gate.families.map((f) => f.name)).toEqual(FAMILIES.map((f) => f.name));
+      for (const family of gate.families) {
+        expect(family.passes).toBe(family.misses.length === 0);
+        expect(family.variants).toBeGreaterThanOrEqual(4);
+        if (family.signals > 0) expect(family.meanNetPercent).toEqual(expect.any(Number));
+      }
       expect(body.calibration).toHaveLength(10);
       expect(body.brierScore).toBeNull();
 

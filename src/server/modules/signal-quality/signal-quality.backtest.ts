@@ -1,4 +1,4 @@
-import type { BacktestCalibration } from '../../../contract/signal-quality';
+import type { BacktestCalibration, PublicationGate } from '../../../contract/signal-quality';
 import {
   ENGINE_VERSION,
   summarizeCalibration,
@@ -23,17 +23,25 @@ export interface BacktestDeps {
     series: { name: string; candles: Candle[] }[],
     options: CalibrationOptions,
   ): Promise<EvaluatedSignal[]>;
+  /** The publication gate on all pairs' candles together (engine pool). */
+  judgeGate(
+    series: { symbol: string; candles: Candle[] }[],
+    takerFeePercent: number,
+  ): Promise<PublicationGate>;
 }
 
 /**
  * Recomputes the walk-forward calibration of the engine on every active pair's stored candles,
- * one pair at a time (each pair's walk-forward on an engine thread), and stores it.
+ * one pair at a time (each pair's walk-forward on an engine thread), and the publication gate on
+ * all of them together, and stores both.
  */
 export async function computeBacktestReport(deps: BacktestDeps): Promise<BacktestCalibration> {
   const pairs = await deps.pairs();
   const signals: EvaluatedSignal[] = [];
+  const series: { symbol: string; candles: Candle[] }[] = [];
   for (const pair of pairs) {
     const candles = await deps.hourlyCandles(pair.id);
+    series.push({ symbol: pair.symbol, candles });
     signals.push(
       ...(await deps.evaluateSignals([{ name: pair.symbol, candles }], {
         warmupDays: WARMUP_DAYS,
@@ -55,6 +63,7 @@ export async function computeBacktestReport(deps: BacktestDeps): Promise<Backtes
     brierBaseline: summary.brierBaseline,
     warmupDays: WARMUP_DAYS,
     lookbackDays: LOOKBACK_DAYS,
+    gate: await deps.judgeGate(series, deps.takerFeePercent),
   };
   await deps.saveReport(report);
   return report;

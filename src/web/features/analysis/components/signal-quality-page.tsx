@@ -8,6 +8,7 @@ import { SIGNAL_QUALITY_ERROR, useSignalQuality } from '../api/get-signal-qualit
 import { BrierCard } from './brier-card';
 import { CalibrationTable } from './calibration-table';
 import { DefinitionsCard } from './definitions-card';
+import { PublicationGateCard } from './publication-gate-card';
 import { PublishedOutcomesCard } from './published-outcomes-card';
 import { ReliabilityChartCard } from './reliability-chart-card';
 import { TimeRangeSelect } from './time-range-select';
@@ -57,6 +58,7 @@ export function SignalQualityPage() {
             <>
               <ReliabilityChartCard data={data} />
               <BrierCard data={data} />
+              <PublicationGateCard gate={data.backtest?.gate} />
               <PublishedOutcomesCard outcomes={data.published} />
             </>
           ) : null}
