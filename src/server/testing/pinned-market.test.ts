@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { autoAnalysisConfigSchema } from '../../contract/admin-settings';
-import { analyzePair } from '../engine';
 import { thresholdFailure } from '../modules/offers/offer-publisher';
 import { createManualClock } from '../providers/market';
 import { createSimulatedMarketSource } from '../providers/market/simulated';
+import { analyzeSimulatedPair } from '../providers/market/simulated/analyze-at';
 import { HOUR_MS } from '../shared/time';
 import { PINNED_MARKET_SEED, PINNED_MARKET_START } from './pinned-market';
 
@@ -17,19 +17,7 @@ async function publishingPairs(at: number): Promise<string[]> {
   const config = autoAnalysisConfigSchema.parse({});
   const passing: string[] = [];
   for (const { symbol } of await source.listPairs()) {
-    const [hourly, minute, ticker] = await Promise.all([
-      source.fetchCandles(symbol, '1h', at - 90 * 24 * HOUR_MS),
-      source.fetchCandles(symbol, '1m', at - 48 * HOUR_MS),
-      source.fetchTicker(symbol),
-    ]);
-    const analysis = analyzePair({
-      pair: symbol,
-      hourly,
-      minute,
-      spreadPercent: ((ticker.ask - ticker.bid) / ((ticker.ask + ticker.bid) / 2)) * 100,
-      activeTriggerCount: 0,
-      takerFeePercent: 0.26,
-    });
+    const analysis = await analyzeSimulatedPair({ source, symbol, at, takerFeePercent: 0.26 });
     if (!thresholdFailure(analysis, config)) passing.push(symbol);
   }
   return passing;

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Signal } from '../types';
 import { FAMILIES } from './index';
-import { alterFuture, randomUniverse, sliceUniverse } from './testing/universes';
+import { universeSlice } from '../universe';
+import { alterFuture, randomUniverse } from './testing/universes';
 
 const DAY = 24;
 const listings = {
@@ -45,7 +46,7 @@ describe.each(variants)('$family.name / $variant.name', ({ variant }) => {
 
   it('no lookahead: the signals of the universe cut at k are the full signals before k', () => {
     for (const k of cuts) {
-      expect(variant.signals(sliceUniverse(universe, k)), `cut at ${k}`).toEqual(
+      expect(variant.signals(universeSlice(universe, k)), `cut at ${k}`).toEqual(
         full.filter((s) => s.at < k),
       );
     }

@@ -10,7 +10,7 @@
  * 3. realism figures: variance ratios, |return| autocorrelation, volume vs |return|, the largest
  *    180-day excursion, and the time to generate 90 days for every pair.
  */
-import { analyzePair } from '../../../engine';
+import { analyzeSimulatedPair } from './analyze-at';
 import { HOUR_MS } from '../../../shared/time';
 import { createManualClock } from '../clock';
 import { HourlyPath } from './hourly-path';
@@ -116,19 +116,7 @@ async function main(): Promise<void> {
     path.ensure(k);
     const regime = path.regime[k] ?? 0;
     if (regime !== 0) trending++;
-    const [hourly, minute, ticker] = await Promise.all([
-      source.fetchCandles(symbol, '1h', CLOCK - 90 * DAY_MS),
-      source.fetchCandles(symbol, '1m', CLOCK - 48 * HOUR_MS),
-      source.fetchTicker(symbol),
-    ]);
-    const a = analyzePair({
-      pair: symbol,
-      hourly,
-      minute,
-      spreadPercent: ((ticker.ask - ticker.bid) / ((ticker.ask + ticker.bid) / 2)) * 100,
-      activeTriggerCount: 0,
-      takerFeePercent: 0.26,
-    });
+    const a = await analyzeSimulatedPair({ source, symbol, at: CLOCK, takerFeePercent: 0.26 });
     console.log(
       [
         symbol.padEnd(9),

@@ -5,6 +5,7 @@
  */
 import { seededRandom } from '../../../shared/random';
 import type { PairSeries, Universe } from '../../types';
+import { universeSlice } from '../../universe';
 
 export const TEST_START = Date.UTC(2024, 0, 1);
 
@@ -128,25 +129,9 @@ function blank(series: PairSeries, from: number, to: number): void {
   }
 }
 
-/** The universe as it was known at the close of hour k − 1: hours 0…k − 1, copied. */
-export function sliceUniverse(universe: Universe, k: number): Universe {
-  return {
-    start: universe.start,
-    hours: k,
-    pairs: universe.pairs.map((p) => ({
-      symbol: p.symbol,
-      open: p.open.slice(0, k),
-      high: p.high.slice(0, k),
-      low: p.low.slice(0, k),
-      close: p.close.slice(0, k),
-      volume: p.volume.slice(0, k),
-    })),
-  };
-}
-
 /** The same past with a different future: from hour k on, prices rescaled by a wave and volume ×10. */
 export function alterFuture(universe: Universe, k: number): Universe {
-  const copy = sliceUniverse(universe, universe.hours);
+  const copy = universeSlice(universe, universe.hours);
   for (const p of copy.pairs) {
     for (let h = k; h < universe.hours; h++) {
       const factor = 1 + 0.5 * Math.sin(h / 37);
