@@ -65,6 +65,21 @@ export const gateFamilySchema = z.object({
 });
 export type GateFamily = z.infer<typeof gateFamilySchema>;
 
+/** A position a passing family's candidate holds at the latest daily decision. */
+export const livePositionSchema = z.object({
+  family: z.string(),
+  variant: z.string(),
+  symbol: z.string(),
+  side: z.enum(['long', 'short']),
+  decidedAt: isoDateTimeSchema,
+  holdHours: z.number().int().min(1),
+  expectedProfitPercent: z.number(),
+  /** One-sided 95 % lower bound of the expected profit. */
+  lowerBoundPercent: z.number(),
+  successRate: z.number().min(0).max(100),
+});
+export type LivePosition = z.infer<typeof livePositionSchema>;
+
 /** The publication gate on the stored candles of the active pairs. */
 export const publicationGateSchema = z.object({
   pairs: z.number().int().min(0),
@@ -74,6 +89,8 @@ export const publicationGateSchema = z.object({
   feeSchedule: z.string(),
   thresholds: z.object({ minDeflatedSharpe: z.number(), maxPbo: z.number(), minTStat: z.number() }),
   families: z.array(gateFamilySchema),
+  /** Absent from gates judged before positions were reported. */
+  live: z.array(livePositionSchema).optional(),
 });
 export type PublicationGate = z.infer<typeof publicationGateSchema>;
 

@@ -4,10 +4,33 @@
  */
 import type { Candle } from '../shared/candles';
 import { feeScheduleForTaker } from './costs';
-import { GATE } from './judge-family';
+import { decisionHours } from './families/features';
+import { familyByName } from './families';
+import { GATE, type FamilyVerdict } from './judge-family';
 import { RESEARCH_TRIALS } from './research-trials';
 import { judgeFamilies, toRow, type FamilyRow } from './run-research';
+import type { Universe } from './types';
 import { buildUniverse } from './universe';
+
+const HOUR_MS = 3_600_000;
+/** z of a one-sided 95 % bound. */
+const ONE_SIDED_95 = 1.645;
+
+/** A position a passing family's candidate holds at the latest daily decision: what it would publish. */
+export interface LivePosition {
+  family: string;
+  variant: string;
+  symbol: string;
+  side: 'long' | 'short';
+  /** Open time of the decision candle (the day's 23:00 UTC hour). */
+  decidedAt: string;
+  holdHours: number;
+  /** The candidate's mean net return per trade, and its one-sided 95 % lower bound. */
+  expectedProfitPercent: number;
+  lowerBoundPercent: number;
+  /** The candidate's share of trades that ended in profit, in percent. */
+  successRate: number;
+}
 
 export interface GateReport {
   pairs: number;
@@ -17,6 +40,7 @@ export interface GateReport {
   feeSchedule: string;
   thresholds: { minDeflatedSharpe: number; maxPbo: number; minTStat: number };
   families: FamilyRow[];
+  live: LivePosition[];
 }
 
 export function judgeGate(input: {
@@ -31,7 +55,15 @@ export function judgeGate(input: {
     minTStat: GATE.minTStat,
   };
   if (series.length === 0)
-    return { pairs: 0, days: 0, trials: RESEARCH_TRIALS, feeSchedule: fees.name, thresholds, families: [] };
+    return {
+      pairs: 0,
+      days: 0,
+      trials: RESEARCH_TRIALS,
+      feeSchedule: fees.name,
+      thresholds,
+      families: [],
+      live: [],
+    };
   const universe = buildUniverse(series);
   const { verdicts, trials } = judgeFamilies(universe, { fees, trials: RESEARCH_TRIALS });
   return {
@@ -41,5 +73,29 @@ export function judgeGate(input: {
     feeSchedule: fees.name,
     thresholds,
     families: verdicts.map(toRow),
+    live: verdicts.filter((v) => v.passes).flatMap((v) => findLivePositions(universe, v)),
   };
+}
+
+/** The candidate's signals at the universe's latest daily decision. */
+function findLivePositions(universe: Universe, verdict: FamilyVerdict): LivePosition[] {
+  const hours = decisionHours(universe);
+  const latest = hours[hours.length - 1];
+  const variant = familyByName(verdict.name).variants.find((v) => v.name === verdict.best.variant);
+  if (latest === undefined || !variant) return [];
+  const { meanNetPercent, tStat, hitRate } = verdict.best;
+  return variant
+    .signals(universe)
+    .filter((s) => s.at === latest)
+    .map((s) => ({
+      family: verdict.name,
+      variant: variant.name,
+      symbol: universe.pairs[s.pair]!.symbol,
+      side: s.side === 1 ? 'long' : 'short',
+      decidedAt: new Date(universe.start + s.at * HOUR_MS).toISOString(),
+      holdHours: s.holdHours,
+      expectedProfitPercent: meanNetPercent,
+      lowerBoundPercent: meanNetPercent - ONE_SIDED_95 * (meanNetPercent / tStat),
+      successRate: 100 * hitRate,
+    }));
 }

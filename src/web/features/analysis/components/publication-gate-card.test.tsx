@@ -65,18 +65,37 @@ describe('PublicationGateCard', () => {
       ['mean-reversion', 'Does not pass', 'N/A', 'N/A', 'N/A', 'N/A', '0'],
     ]);
     expect(screen.getByText(/judged on 90 days of hourly candles of 12 pairs/)).toBeTruthy();
+    expect(screen.queryByTestId('gate-live')).toBeNull();
   });
 
   it('names the families that pass', () => {
     render(
       <PublicationGateCard
-        gate={gate([
-          family({ passes: true, misses: [], deflatedSharpe: 0.99 }),
-          family({ name: 'xs-reversal' }),
-        ])}
+        gate={{
+          ...gate([
+            family({ passes: true, misses: [], deflatedSharpe: 0.99 }),
+            family({ name: 'xs-reversal' }),
+          ]),
+          live: [
+            {
+              family: 'ts-trend',
+              variant: 'rule=ma,days=10,side=long,holdHours=24',
+              symbol: 'BTC/USD',
+              side: 'long',
+              decidedAt: '2026-11-26T23:00:00.000Z',
+              holdHours: 24,
+              expectedProfitPercent: 5.02,
+              lowerBoundPercent: 2.12,
+              successRate: 28.1,
+            },
+          ],
+        }}
       />,
     );
     expect(screen.getByTestId('gate-verdict').textContent).toBe('ts-trend passes the gate on this market.');
+    expect(screen.getByTestId('gate-live').textContent).toBe(
+      'At the latest daily close the passing families hold: BTC/USD long (ts-trend, expected 5.02%).',
+    );
     expect(cells()[0]?.slice(0, 3)).toEqual(['ts-trend', 'Passes', '0.99']);
   });
 

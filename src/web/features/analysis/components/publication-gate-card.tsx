@@ -62,6 +62,18 @@ export function PublicationGateCard({ gate }: { gate: PublicationGate | undefine
               ? 'No strategy family passes the gate on this market, so the engine has no edge it can defend here.'
               : `${passing.map((f) => f.name).join(', ')} ${passing.length === 1 ? 'passes' : 'pass'} the gate on this market.`}
           </p>
+          {gate.live && gate.live.length > 0 ? (
+            <p className="mb-3 text-slate-300" data-testid="gate-live">
+              At the latest daily close the passing families hold:{' '}
+              {gate.live
+                .map(
+                  (p) =>
+                    `${p.symbol} ${p.side} (${p.family}, expected ${formatPercent(p.expectedProfitPercent)})`,
+                )
+                .join(', ')}
+              .
+            </p>
+          ) : null}
           <DataTable
             caption="Publication gate by strategy family"
             columns={columns}
