@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicationGateSchema } from './signal-quality';
 import { isoDateTimeSchema } from './common';
 
 /** The audit log's hash chain: intact, or the first row (in chain order) that does not hold. */
@@ -36,6 +37,8 @@ export const systemHealthSchema = z.object({
   auditChain: auditChainStatusSchema,
   /** The workers' scheduled tasks: when each last ran, whether it failed, when it runs next. */
   schedules: z.array(scheduleStatusSchema),
+  /** The publication gate of the latest backtest; null until the worker has judged it. */
+  publicationGate: publicationGateSchema.nullable(),
 });
 export type SystemHealth = z.infer<typeof systemHealthSchema>;
 

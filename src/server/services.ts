@@ -253,6 +253,7 @@ export function createServices(
     market,
     logs,
     queues: [analysisQueue],
+    publicationGate: () => signalQuality.latestGate(),
     redisUrl: config.redisUrl,
     outageLog,
   });

@@ -204,6 +204,14 @@ describe('signal quality', () => {
         expect(family.variants).toBeGreaterThanOrEqual(4);
         if (family.signals > 0) expect(family.meanNetPercent).toEqual(expect.any(Number));
       }
+      // Admins find the same verdicts in System Health (the first account is the operator's owner).
+      const health = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/system-health',
+        headers: trader.auth,
+      });
+      expect(health.statusCode).toBe(200);
+      expect(health.json<{ publicationGate: unknown }>().publicationGate).toEqual(gate);
       expect(body.calibration).toHaveLength(10);
       expect(body.brierScore).toBeNull();
 

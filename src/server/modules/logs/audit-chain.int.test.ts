@@ -107,6 +107,7 @@ describe('audit hash chain in the app', () => {
       logs: t.app.services.logs,
       queues: [],
       schedules: createScheduleLeases(t.db),
+      publicationGate: () => Promise.resolve(null),
       now: () => clock,
     });
     expect((await cached.read()).auditChain).toEqual({ intact: true, rows: rows.length });
@@ -130,6 +131,8 @@ describe('audit hash chain in the app', () => {
     });
     expect(status).toHaveProperty('activePairs');
     expect(status).toHaveProperty('queue');
+    // No backtest has run on this app, so no gate has been judged yet.
+    expect(status).toHaveProperty('publicationGate', null);
     const res = await t.app.inject({ method: 'GET', url: '/api/admin/system-health', headers: trader.auth });
     expect(res.statusCode).toBe(403);
   });

@@ -1,4 +1,5 @@
 import type {
+  PublicationGate,
   CalibrationBucket,
   PublishedOutcomes,
   SignalQualityGroup,
@@ -66,6 +67,10 @@ export function createSignalQualityService(deps: {
   repo: SignalQualityRepo;
 }) {
   return {
+    /** The publication gate judged with the latest backtest; null before the first. */
+    async latestGate(): Promise<PublicationGate | null> {
+      return (await deps.repo.latestReport())?.gate ?? null;
+    },
     async read(query: SignalQualityQuery): Promise<SignalQualityResponse> {
       const days = RANGE_DAYS[query.timeRange];
       const since = days === null ? null : new Date(Date.now() - days * 86_400_000);

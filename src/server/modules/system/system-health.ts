@@ -1,3 +1,4 @@
+import type { PublicationGate } from '../../../contract/signal-quality';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -33,6 +34,8 @@ export interface SystemHealthDeps {
   logs: Pick<LogsService, 'verifyAuditChain'>;
   queues: JobQueue<unknown>[];
   schedules: Pick<ScheduleLeases, 'list'>;
+  /** The publication gate of the latest backtest (signal-quality module). */
+  publicationGate: () => Promise<PublicationGate | null>;
   redisUrl?: string;
   /** Where the probe's Redis connection reports an outage. */
   outageLog?: RedisOutageLog;
@@ -114,6 +117,7 @@ export function createSystemHealth(deps: SystemHealthDeps) {
         queue,
         auditChain: await auditChain(),
         schedules: await deps.schedules.list(),
+        publicationGate: await deps.publicationGate(),
       };
     },
     registerRoutes(scope: FastifyInstance): void {

@@ -6,6 +6,7 @@ import { apiRequest, errorMessage } from '../../lib/api-client';
 import { endpointPath } from '../../lib/endpoint-path';
 import { saveTextFile } from '../../lib/download';
 import { NOT_AVAILABLE } from '../../lib/format';
+import { PublicationGateCard } from '../publication-gate-card';
 import { Button } from '../ui/button';
 import { LoadError } from '../ui/load-error';
 import { ADMIN_QUERY_KEY } from './admin-queries';
@@ -32,7 +33,7 @@ const cardsOf = (health: SystemHealth | undefined) => [
 
 /**
  * System Health: the spec's three cards and the audit chain's, refetched every 60 s, 'N/A' when
- * missing, and the workers' scheduled tasks below them.
+ * missing, the workers' scheduled tasks below them, and each strategy family's gate figures.
  */
 export function SystemHealthTab({ variant, params }: TabContext) {
   const query = useQuery({
@@ -67,6 +68,7 @@ export function SystemHealthTab({ variant, params }: TabContext) {
         ))}
       </div>
       {query.data ? <BackgroundWorkTable schedules={query.data.schedules} /> : null}
+      {query.data ? <PublicationGateCard gate={query.data.publicationGate ?? undefined} /> : null}
     </div>
   );
 }

@@ -160,6 +160,30 @@ export function backOffice(
                 lastError: 'Service temporarily unavailable: database unreachable',
               },
             ],
+            publicationGate: {
+              pairs: 4,
+              days: 90,
+              trials: 76,
+              feeSchedule: 'kraken-legacy',
+              thresholds: { minDeflatedSharpe: 0.95, maxPbo: 0.2, minTStat: 1.645 },
+              families: [
+                {
+                  name: 'ts-trend',
+                  variant: 'rule=ma,days=10,side=long,holdHours=24',
+                  variants: 16,
+                  signals: 99,
+                  hitRate: 0.3,
+                  meanNetPercent: 6.21,
+                  tStat: 3.16,
+                  sharpe: 6.72,
+                  deflatedSharpe: 0.81,
+                  pbo: 0.18,
+                  passes: false,
+                  misses: ['deflated Sharpe 0.81 below 0.95'],
+                },
+              ],
+              live: [],
+            },
           },
         };
       case 'POST /api/admin/manage-pairs':

@@ -232,6 +232,10 @@ describe('the Admin Dashboard', () => {
     expect(work.getByRole('row', { name: /trade-monitor/ }).textContent).toContain(
       'Failed: Service temporarily unavailable: database unreachable',
     );
+    const gate = within(screen.getByRole('table', { name: 'Publication gate by strategy family' }));
+    expect(gate.getByRole('row', { name: /ts-trend/ }).textContent).toBe(
+      'ts-trendDoes not pass0.810.186.21% (3.16)6.7299',
+    );
   });
 
   it('reloads the lists with an info toast on pair_updates and toasts worker errors', async () => {

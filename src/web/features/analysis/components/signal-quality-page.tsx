@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { timeRangeSchema, type TimeRange } from '../../../../contract/common';
+import { PublicationGateCard } from '../../../components/publication-gate-card';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
@@ -8,7 +9,6 @@ import { SIGNAL_QUALITY_ERROR, useSignalQuality } from '../api/get-signal-qualit
 import { BrierCard } from './brier-card';
 import { CalibrationTable } from './calibration-table';
 import { DefinitionsCard } from './definitions-card';
-import { PublicationGateCard } from './publication-gate-card';
 import { PublishedOutcomesCard } from './published-outcomes-card';
 import { ReliabilityChartCard } from './reliability-chart-card';
 import { TimeRangeSelect } from './time-range-select';

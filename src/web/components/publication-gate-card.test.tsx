@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { GateFamily, PublicationGate } from '../../../../contract/signal-quality';
-import { render, screen, within } from '../../../testing/dom';
+import type { GateFamily, PublicationGate } from '../../contract/signal-quality';
+import { render, screen, within } from '../testing/dom';
 import { GATE_NOT_COMPUTED, PublicationGateCard } from './publication-gate-card';
 
 const family = (over: Partial<GateFamily>): GateFamily => ({

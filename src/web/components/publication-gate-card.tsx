@@ -1,7 +1,7 @@
-import type { GateFamily, PublicationGate } from '../../../../contract/signal-quality';
-import { DataTable, type Column } from '../../../components/ui/data-table';
-import { SectionCard } from '../../../components/ui/section-card';
-import { formatDecimal, formatPercent } from '../../../lib/format';
+import type { GateFamily, PublicationGate } from '../../contract/signal-quality';
+import { DataTable, type Column } from './ui/data-table';
+import { SectionCard } from './ui/section-card';
+import { formatDecimal, formatPercent } from '../lib/format';
 
 export const GATE_NOT_COMPUTED =
   'The publication gate has not been judged yet: the server judges every strategy family on the stored candles with the walk-forward backtest, once its market data has loaded after start-up, then every 6 hours.';
