@@ -5,6 +5,8 @@ import { offerSchema } from '../../../contract/offers';
 import { analyses, analysisSnapshots, offers } from '../../db/schema';
 import { judgeOffer } from '../offers/offer-lifecycle';
 import type { PublicationGate } from '../../../contract/signal-quality';
+import { autoAnalysisConfigSchema } from '../../../contract/admin-settings';
+import { analyzePair } from '../../engine';
 import { createManualClock } from '../../providers/market';
 import { FAMILIES } from '../../research/families';
 import { RESEARCH_TRIALS } from '../../research/research-trials';
@@ -112,6 +114,31 @@ describe('the analysis pipeline on the simulated market', () => {
     await t.app.services.analysisQueue.drained();
     const live = await t.db.select().from(offers).where(eq(offers.pairId, row!.pairId));
     expect(live.filter((o) => o.status === 'open' || o.status === 'hot')).toHaveLength(1);
+
+    // A run taken over after its worker died publishes nothing more, whatever signal it computes now.
+    const hourly = await t.app.services.market.candles(row!.pairId, '1h', 0);
+    const analysis = analyzePair({
+      pair: 'ETH/USD',
+      hourly,
+      minute: [],
+      activeTriggerCount: 0,
+      takerFeePercent: 0.26,
+    });
+    const other = row!.positionType === 'short' ? 'long' : 'short';
+    const again = await t.app.services.offers.publish({
+      pairId: row!.pairId,
+      analysisId,
+      triggerId: null,
+      analysis: { ...analysis, signal: { ...analysis.signal, positionType: other } },
+      aiSummary: 'rerun',
+      volume24hQuote: null,
+      config: autoAnalysisConfigSchema.parse({}),
+      bypassThresholds: true,
+      now: new Date(),
+      entryAt: Date.now(),
+    });
+    expect(again).toMatchObject({ offerId: row!.id, created: false });
+    expect(await t.db.select().from(offers).where(eq(offers.analysisId, analysisId))).toHaveLength(1);
   });
 
   it('scores the offer at its horizon against the candles that followed', async () => {

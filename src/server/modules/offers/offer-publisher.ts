@@ -47,12 +47,16 @@ export function thresholdFailure(analysis: PairAnalysis, config: AutoAnalysisCon
  * Turns a signal into an offer. An offer's trade (entry, take-profit, stop-loss, horizon, fees) is
  * fixed when it is created and it lives until its horizon; later analyses of the pair only refresh
  * the live heat and hot/open status. One live offer per pair and position type (a unique index
- * backs this, so a racing second writer inserts nothing).
+ * backs this, so a racing second writer inserts nothing), and at most one offer per analysis: a run
+ * taken over from a worker that died after publishing sees a moved market, and its signal may be
+ * of another position type, but the analysis has already spoken.
  */
 export async function publishOffer(repo: OffersLifecycleRepo, input: PublishInput): Promise<PublishResult> {
   const { analysis, now } = input;
   const status = analysis.heatScore > HOT_HEAT ? 'hot' : 'open';
   const refreshedIds = await repo.refreshLive(input.pairId, analysis.heatScore, status, now);
+  const earlier = await repo.offerOfAnalysis(input.analysisId);
+  if (earlier) return { offerId: earlier, created: false, refreshedIds, skippedBecause: null };
 
   const skippedBecause = input.bypassThresholds ? null : thresholdFailure(analysis, input.config);
   if (skippedBecause) return { offerId: null, created: false, refreshedIds, skippedBecause };

@@ -45,6 +45,16 @@ export function createOffersLifecycleRepo(db: Database) {
       return created?.id ?? null;
     },
 
+    /** The offer an analysis published, if it did (an analysis publishes at most one). */
+    async offerOfAnalysis(analysisId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ id: offers.id })
+        .from(offers)
+        .where(eq(offers.analysisId, analysisId))
+        .limit(1);
+      return row?.id ?? null;
+    },
+
     async liveId(pairId: number, positionType: NewOffer['positionType']): Promise<string | null> {
       const [live] = await db
         .select({ id: offers.id })
