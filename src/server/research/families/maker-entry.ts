@@ -7,7 +7,7 @@
  */
 import type { Family, Signal, Universe } from '../types';
 import { averageTrueRange, decisionHours } from './features';
-import { pairTrendStates, TREND_HOLD_HOURS } from './ts-trend';
+import { collectTrendSignals, pairTrendStates, TREND_HOLD_HOURS } from './ts-trend';
 import { defineVariants, gridOf, sideOf, type SideName } from './variants';
 
 export const MAKER_MA_DAYS = 20;
@@ -18,29 +18,20 @@ type MakerEntryParams = { atrFraction: number; validHours: number; side: SideNam
 function makerEntrySignals(universe: Universe, params: MakerEntryParams): Signal[] {
   const hours = decisionHours(universe);
   const side = sideOf(params.side);
-  const pairs = universe.pairs.map((pair) => ({
-    close: pair.close,
-    trend: pairTrendStates(pair, hours, 'ma', MAKER_MA_DAYS),
-    atr: averageTrueRange(pair, { window: ATR_WINDOW_HOURS, minCount: Math.ceil(0.8 * ATR_WINDOW_HOURS) }),
-  }));
-  const signals: Signal[] = [];
-  for (let d = 0; d < hours.length; d++) {
-    const h = hours[d]!;
-    for (let p = 0; p < pairs.length; p++) {
-      const { close, trend, atr } = pairs[p]!;
-      const price = close[h]! - side * params.atrFraction * atr[h]!;
-      if (trend.state[d] !== side || !(price > 0)) continue;
-      signals.push({
-        pair: p,
-        at: h,
-        side,
-        entry: { kind: 'limit', price, validHours: params.validHours },
-        holdHours: params.holdHours,
-        score: side * trend.strength[d]!,
-      });
-    }
-  }
-  return signals;
+  const atrs = universe.pairs.map((pair) =>
+    averageTrueRange(pair, { window: ATR_WINDOW_HOURS, minCount: Math.ceil(0.8 * ATR_WINDOW_HOURS) }),
+  );
+  return collectTrendSignals({
+    hours,
+    states: universe.pairs.map((pair) => pairTrendStates(pair, hours, 'ma', MAKER_MA_DAYS)),
+    side,
+    holdHours: params.holdHours,
+    enter: (p, d) => {
+      const h = hours[d]!;
+      const price = universe.pairs[p]!.close[h]! - side * params.atrFraction * atrs[p]![h]!;
+      return price > 0 ? { kind: 'limit', price, validHours: params.validHours } : null;
+    },
+  });
 }
 
 export const makerEntry: Family = {

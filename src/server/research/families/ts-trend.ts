@@ -1,10 +1,10 @@
 /**
  * Time-series trend on daily closes (the close of each day's 23:00 UTC hour). A rule is a state
  * per pair and day: +1 in an up-trend, −1 in a down-trend, 0 otherwise. A variant trades one side
- * and signals on every day its state holds, so a trend lasting weeks is entered as daily tranches
- * that each hold `holdHours` (overlapping positions, as in Jegadeesh–Titman portfolios).
+ * and signals on every day its state holds; with one position per pair and side
+ * (simulate-positions.ts) each signal renews the position, so it lasts as long as the trend.
  */
-import type { Family, PairSeries, Signal, Universe } from '../types';
+import type { Entry, Family, PairSeries, Side, Signal, Universe } from '../types';
 import { decisionHours, lagged, sampleAt, trailingMax, trailingMean, trailingMin } from './features';
 import { defineVariants, gridOf, sideOf, type SideName } from './variants';
 
@@ -65,26 +65,42 @@ export const TREND_HOLD_HOURS = 24;
 
 type TsTrendParams = { rule: TrendRule; days: number; side: SideName; holdHours: number };
 
-function tsTrendSignals(universe: Universe, params: TsTrendParams): Signal[] {
-  const hours = decisionHours(universe);
-  const side = sideOf(params.side);
-  const states = universe.pairs.map((pair) => pairTrendStates(pair, hours, params.rule, params.days));
+/**
+ * One signal per pair and day whose trend state is `side`, entered as `enter` says (null skips
+ * the day): the loop that ts-trend, vol-regime and maker-entry share.
+ */
+export function collectTrendSignals(o: {
+  hours: Int32Array;
+  states: readonly TrendStates[];
+  side: Side;
+  holdHours: number;
+  enter(pair: number, day: number): Entry | null;
+}): Signal[] {
   const signals: Signal[] = [];
-  for (let d = 0; d < hours.length; d++) {
-    for (let p = 0; p < states.length; p++) {
-      const { state, strength } = states[p]!;
-      if (state[d] !== side) continue;
-      signals.push({
-        pair: p,
-        at: hours[d]!,
-        side,
-        entry: { kind: 'market' },
-        holdHours: params.holdHours,
-        score: side * strength[d]!,
-      });
+  for (let d = 0; d < o.hours.length; d++) {
+    for (let p = 0; p < o.states.length; p++) {
+      const { state, strength } = o.states[p]!;
+      if (state[d] !== o.side) continue;
+      const entry = o.enter(p, d);
+      if (!entry) continue;
+      const score = o.side * strength[d]!;
+      signals.push({ pair: p, at: o.hours[d]!, side: o.side, entry, holdHours: o.holdHours, score });
     }
   }
   return signals;
+}
+
+export const MARKET_ENTRY: Entry = { kind: 'market' };
+
+function tsTrendSignals(universe: Universe, params: TsTrendParams): Signal[] {
+  const hours = decisionHours(universe);
+  return collectTrendSignals({
+    hours,
+    states: universe.pairs.map((pair) => pairTrendStates(pair, hours, params.rule, params.days)),
+    side: sideOf(params.side),
+    holdHours: params.holdHours,
+    enter: () => MARKET_ENTRY,
+  });
 }
 
 export const tsTrend: Family = {

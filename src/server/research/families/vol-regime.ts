@@ -6,7 +6,7 @@
  */
 import type { Family, Signal, Universe } from '../types';
 import { decisionHours, expandingPercentileRank, logReturns, sampleAt, trailingSd } from './features';
-import { pairTrendStates, TREND_HOLD_HOURS } from './ts-trend';
+import { collectTrendSignals, MARKET_ENTRY, pairTrendStates, TREND_HOLD_HOURS } from './ts-trend';
 import { defineVariants, gridOf, sideOf, type SideName } from './variants';
 
 export const VOL_WINDOW_HOURS = 168;
@@ -27,28 +27,15 @@ export function volatilityPercentiles(close: Float64Array, hours: Int32Array): F
 
 function volRegimeSignals(universe: Universe, params: VolRegimeParams): Signal[] {
   const hours = decisionHours(universe);
-  const side = sideOf(params.side);
   const inRegime = (pct: number) => (params.regime === 'low' ? pct < TERCILE : pct > 1 - TERCILE);
-  const pairs = universe.pairs.map((pair) => ({
-    trend: pairTrendStates(pair, hours, 'ma', params.maDays),
-    percentile: volatilityPercentiles(pair.close, hours),
-  }));
-  const signals: Signal[] = [];
-  for (let d = 0; d < hours.length; d++) {
-    for (let p = 0; p < pairs.length; p++) {
-      const { trend, percentile } = pairs[p]!;
-      if (trend.state[d] !== side || !inRegime(percentile[d]!)) continue;
-      signals.push({
-        pair: p,
-        at: hours[d]!,
-        side,
-        entry: { kind: 'market' },
-        holdHours: params.holdHours,
-        score: side * trend.strength[d]!,
-      });
-    }
-  }
-  return signals;
+  const percentiles = universe.pairs.map((pair) => volatilityPercentiles(pair.close, hours));
+  return collectTrendSignals({
+    hours,
+    states: universe.pairs.map((pair) => pairTrendStates(pair, hours, 'ma', params.maDays)),
+    side: sideOf(params.side),
+    holdHours: params.holdHours,
+    enter: (p, d) => (inRegime(percentiles[p]![d]!) ? MARKET_ENTRY : null),
+  });
 }
 
 export const volRegime: Family = {
