@@ -9,15 +9,17 @@
  *   the overlap-safe t), so every offer it makes has an expected profit above zero after costs.
  */
 import { deflatedSharpe, estimatePbo } from './stats';
-import { sumWindowPnl, type TradePath } from './mark-to-market';
+import type { TradePath } from './mark-to-market';
 import { measureVariant, type VariantRecord, type Window } from './measure-variant';
-import type { Trade } from './types';
+import type { Signal, Trade } from './types';
 
 export const GATE = { minDeflatedSharpe: 0.95, maxPbo: 0.2, minTStat: 1.645, pboBlocks: 16 } as const;
 
 export interface VariantRun {
   family: string;
   variant: string;
+  /** Every signal the variant made; `trades` are what they became. */
+  signals: readonly Signal[];
   trades: readonly Trade[];
   /** The trades marked to market (mark-to-market.ts), in the same order. */
   paths: readonly TradePath[];
@@ -46,13 +48,11 @@ export interface JudgeInput {
 }
 
 export function judgeFamily(input: JudgeInput): FamilyVerdict {
-  const records = input.runs.map((run) => ({
-    variant: run.variant,
-    ...measureVariant(run.paths, input.window),
-  }));
+  const measured = input.runs.map((run) => measureVariant(run.paths, input.window));
+  const records = measured.map(({ record }, k) => ({ variant: input.runs[k]!.variant, ...record }));
   const best = records.reduce((a, b) => (betterSharpe(b.dailySharpe, a.dailySharpe) ? b : a));
   const deflatedSharpe = deflated(best, input);
-  const columns = input.runs.map((run) => sumWindowPnl(run.paths, input.window));
+  const columns = measured.map(({ daily }) => daily);
   const pbo = columns.length > 1 ? estimatePbo(columns, { blocks: GATE.pboBlocks }).pbo : NaN;
   const misses: string[] = [];
   if (!(deflatedSharpe >= GATE.minDeflatedSharpe))

@@ -5,11 +5,10 @@
 import type { Candle } from '../shared/candles';
 import { feeScheduleForTaker } from './costs';
 import { decisionHours } from './families/features';
-import { familyByName } from './families';
 import { GATE, type FamilyVerdict } from './judge-family';
 import { RESEARCH_TRIALS } from './research-trials';
 import { judgeFamilies, toRow, type FamilyRow } from './run-research';
-import type { Universe } from './types';
+import type { Signal, Universe } from './types';
 import { buildUniverse } from './universe';
 
 const HOUR_MS = 3_600_000;
@@ -65,7 +64,7 @@ export function judgeGate(input: {
       live: [],
     };
   const universe = buildUniverse(series);
-  const { verdicts, trials } = judgeFamilies(universe, { fees, trials: RESEARCH_TRIALS });
+  const { families, verdicts, trials } = judgeFamilies(universe, { fees, trials: RESEARCH_TRIALS });
   return {
     pairs: series.length,
     days: Math.floor(universe.hours / 24),
@@ -73,23 +72,29 @@ export function judgeGate(input: {
     feeSchedule: fees.name,
     thresholds,
     families: verdicts.map(toRow),
-    live: verdicts.filter((v) => v.passes).flatMap((v) => findLivePositions(universe, v)),
+    live: verdicts
+      .filter((v) => v.passes)
+      .flatMap((v) => {
+        const run = families.get(v.name)?.find((r) => r.variant === v.best.variant);
+        return run ? findLivePositions(universe, v, run.signals) : [];
+      }),
   };
 }
 
 /** The candidate's signals at the universe's latest daily decision. */
-function findLivePositions(universe: Universe, verdict: FamilyVerdict): LivePosition[] {
+function findLivePositions(
+  universe: Universe,
+  verdict: FamilyVerdict,
+  signals: readonly Signal[],
+): LivePosition[] {
   const hours = decisionHours(universe);
   const latest = hours[hours.length - 1];
-  const variant = familyByName(verdict.name).variants.find((v) => v.name === verdict.best.variant);
-  if (latest === undefined || !variant) return [];
-  const { meanNetPercent, tStat, hitRate } = verdict.best;
-  return variant
-    .signals(universe)
+  const { variant, meanNetPercent, tStat, hitRate } = verdict.best;
+  return signals
     .filter((s) => s.at === latest)
     .map((s) => ({
       family: verdict.name,
-      variant: variant.name,
+      variant,
       symbol: universe.pairs[s.pair]!.symbol,
       side: s.side === 1 ? 'long' : 'short',
       decidedAt: new Date(universe.start + s.at * HOUR_MS).toISOString(),

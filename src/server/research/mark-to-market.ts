@@ -40,19 +40,29 @@ export function markTradesToMarket(trades: readonly Trade[], universe: Universe)
   });
 }
 
+export interface Window {
+  fromHour: number;
+  toHour: number;
+}
+
 /**
- * The window's daily P&L from the trades decided in it that ended before it does (the purge of
- * measure-variant.ts), over its whole days; a trade's days before the window start are left out.
+ * A window holds the trades decided in it whose outcome was known before it ends: a trade still
+ * open at the window's end is purged, so nothing measured on a window reads a price after it.
  */
-export function sumWindowPnl(
-  paths: readonly TradePath[],
-  window: { fromHour: number; toHour: number },
-): Float64Array {
+export function isDecidedIn(trade: Trade, window: Window): boolean {
+  return trade.at >= window.fromHour && trade.at < window.toHour && trade.exitHour < window.toHour;
+}
+
+/**
+ * The window's daily P&L from its trades (isDecidedIn), over its whole days; a trade's days before
+ * the window start are left out.
+ */
+export function sumWindowPnl(paths: readonly TradePath[], window: Window): Float64Array {
   const firstDay = Math.ceil(window.fromHour / DAY_HOURS);
   const days = Math.max(0, Math.floor(window.toHour / DAY_HOURS) - firstDay);
   const daily = new Float64Array(days);
   for (const { trade, firstDay: start, pnl } of paths) {
-    if (trade.at < window.fromHour || trade.at >= window.toHour || trade.exitHour >= window.toHour) continue;
+    if (!isDecidedIn(trade, window)) continue;
     for (let k = 0; k < pnl.length; k++) {
       const d = start + k - firstDay;
       if (d >= 0 && d < days) daily[d]! += pnl[k]!;

@@ -1,20 +1,15 @@
 /**
  * One variant's record over a window of the universe: what the gate and the research log read.
- *
- * A window [fromHour, toHour) holds the trades decided in it whose outcome was known before it
- * ends (exitHour < toHour): a trade still open at the window's end is purged, so no statistic of
- * a window reads a price from after it. Sharpe ratios and t-statistics come from the daily
- * mark-to-market P&L (mark-to-market.ts) over every day of the window, idle days as zeros.
+ * The window's trades are those decided in it that ended before it does (isDecidedIn); Sharpe
+ * ratios and t-statistics come from their daily mark-to-market P&L (mark-to-market.ts) over every
+ * day of the window, idle days as zeros.
  */
+import { isDecidedIn, sumWindowPnl, type TradePath, type Window } from './mark-to-market';
 import { kurtosis, neweyWestTStat, sharpeRatio, skewness } from './stats';
-import { sumWindowPnl, type TradePath } from './mark-to-market';
+
+export type { Window };
 
 export const DAYS_PER_YEAR = 365;
-
-export interface Window {
-  fromHour: number;
-  toHour: number;
-}
 
 export interface VariantRecord {
   trades: number;
@@ -36,19 +31,23 @@ export function chooseLags(days: number): number {
   return Math.max(1, Math.floor(4 * (days / 100) ** (2 / 9)));
 }
 
-export function measureVariant(paths: readonly TradePath[], window: Window): VariantRecord {
+/** The record and the daily P&L it is computed from (the PBO's column for the variant). */
+export function measureVariant(
+  paths: readonly TradePath[],
+  window: Window,
+): { record: VariantRecord; daily: Float64Array } {
   let trades = 0;
   let wins = 0;
   let sum = 0;
   for (const { trade } of paths) {
-    if (trade.at < window.fromHour || trade.at >= window.toHour || trade.exitHour >= window.toHour) continue;
+    if (!isDecidedIn(trade, window)) continue;
     trades++;
     sum += trade.netReturn;
     if (trade.netReturn > 0) wins++;
   }
   const daily = sumWindowPnl(paths, window);
   const dailySharpe = trades > 0 ? sharpeRatio(daily) : NaN;
-  return {
+  const record: VariantRecord = {
     trades,
     hitRate: trades ? wins / trades : NaN,
     meanNetPercent: trades ? (100 * sum) / trades : NaN,
@@ -59,4 +58,5 @@ export function measureVariant(paths: readonly TradePath[], window: Window): Var
     skew: skewness(daily),
     kurtosis: kurtosis(daily),
   };
+  return { record, daily };
 }

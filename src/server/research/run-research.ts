@@ -64,6 +64,7 @@ export function simulateFamilies(
         return {
           family: family.name,
           variant: variant.name,
+          signals,
           trades,
           paths: markTradesToMarket(trades, universe),
         };

@@ -59,20 +59,19 @@ export function quintileSpread(input: QuintileSpreadInput): QuintileSpread {
   const topMean = mean(topValues);
   const bottomMean = mean(bottomValues);
   const spread = topMean - bottomMean;
+  const result = (standardError: number, degreesOfFreedom: number): QuintileSpread => ({
+    spread,
+    topMean,
+    bottomMean,
+    groupSize: k,
+    standardError,
+    t: divide(spread, standardError),
+    degreesOfFreedom,
+  });
   if (!overlap) {
     const a = sampleVariance(topValues) / k;
     const b = sampleVariance(bottomValues) / k;
-    const standardError = Math.sqrt(a + b);
-    const degreesOfFreedom = ((a + b) * (a + b)) / ((a * a + b * b) / (k - 1));
-    return {
-      spread,
-      topMean,
-      bottomMean,
-      groupSize: k,
-      standardError,
-      t: divide(spread, standardError),
-      degreesOfFreedom,
-    };
+    return result(Math.sqrt(a + b), ((a + b) * (a + b)) / ((a * a + b * b) / (k - 1)));
   }
   const members = [...top, ...bottom];
   const deviations = [
@@ -80,14 +79,5 @@ export function quintileSpread(input: QuintileSpreadInput): QuintileSpread {
     ...bottomValues.map((r) => -(r - bottomMean) / k),
   ];
   const periods = members.map((i) => overlap.periods[i] ?? NaN);
-  const standardError = Math.sqrt(sumBartlettCovariances(sumByPeriod(deviations, periods), overlap.lags));
-  return {
-    spread,
-    topMean,
-    bottomMean,
-    groupSize: k,
-    standardError,
-    t: divide(spread, standardError),
-    degreesOfFreedom: NaN,
-  };
+  return result(Math.sqrt(sumBartlettCovariances(sumByPeriod(deviations, periods), overlap.lags)), NaN);
 }
