@@ -17,6 +17,12 @@ import { signUp } from '../../testing/test-app';
 import { createTradingWorld, type TradingWorld } from './testing/trading-fixture';
 
 const RUNS = 40;
+/**
+ * The operation sequences are drawn from a fixed seed: the test also checks that the runs went
+ * through every kind of movement (enough wins, losses, declines, …), which an unlucky draw missed
+ * (6 losing trades against the 10 required, in one CI run).
+ */
+const SEED = 20261127;
 const OPS_PER_RUN = 250;
 
 type Op =
@@ -260,7 +266,7 @@ describe('money under random operations', () => {
         }
         await checkWholeLedger();
       }),
-      { numRuns: RUNS },
+      { numRuns: RUNS, seed: SEED },
     );
     expect(operations).toBeGreaterThanOrEqual(10_000);
     // The runs really went through every kind of movement.
