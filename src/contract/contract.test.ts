@@ -120,6 +120,8 @@ const sampleOffer: z.input<typeof offerSchema> = {
     dataCutoff: at,
     engineVersion: '1.0.0',
     sampleSize: 212,
+    publishedBy: 'thresholds',
+    gate: null,
   },
   successDefinition: { takeProfitPercent: 1.2, stopLossPercent: 0.8, horizonMinutes: 30, feePercent: 0.26 },
   outcome: null,

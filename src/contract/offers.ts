@@ -34,13 +34,39 @@ export const offerProvenanceSchema = z.object({
   engineVersion: z.string(),
   /** Historical setups behind the success rate. */
   sampleSize: z.number().int().min(0),
+  /**
+   * How the offer was published: `gate` (a family that passes the publication gate holds the
+   * position; its figures are in `gate`), `bypass` (an operator's bypass analysis, past every gate)
+   * or `thresholds` (an engine offer of a version before the gate).
+   */
+  publishedBy: z.enum(['gate', 'bypass', 'thresholds']),
+  gate: z
+    .object({
+      family: z.string(),
+      variant: z.string(),
+      /** Open time of the daily candle whose close decided the position. */
+      decidedAt: isoDateTimeSchema,
+      trades: z.number().int().min(0),
+      meanNetPercent: z.number(),
+      /** One-sided 95 % lower bound of the mean net return per trade. */
+      lowerBoundPercent: z.number(),
+      tStat: z.number(),
+      deflatedSharpe: z.number(),
+      pbo: z.number(),
+      /** Variants tried in research: the N of the deflated Sharpe. */
+      trials: z.number().int(),
+    })
+    .nullable(),
 });
 export type OfferProvenance = z.infer<typeof offerProvenanceSchema>;
 
-/** What "success" means for this offer: take-profit reached before stop-loss within the horizon. */
+/**
+ * What "success" means for this offer: take-profit reached before stop-loss within the horizon, or,
+ * for an offer without exit levels (a family offer held to its horizon), a net gain at the horizon.
+ */
 export const successDefinitionSchema = z.object({
-  takeProfitPercent: z.number(),
-  stopLossPercent: z.number(),
+  takeProfitPercent: z.number().nullable(),
+  stopLossPercent: z.number().nullable(),
   horizonMinutes: z.number().int().min(1),
   /** Round trip: the taker fee of the entry plus that of the exit (2 × 0.26 % by default). */
   feePercent: z.number(),

@@ -91,6 +91,12 @@ export const publicationGateSchema = z.object({
   families: z.array(gateFamilySchema),
   /** Absent from gates judged before positions were reported. */
   live: z.array(livePositionSchema).optional(),
+  /**
+   * Open time of the daily candle whose close was the latest decision the families saw (null with no
+   * candles; absent from gates judged before it was reported): a live offer decided earlier whose
+   * position is not in `live` has been let go.
+   */
+  latestDecision: isoDateTimeSchema.nullable().optional(),
 });
 export type PublicationGate = z.infer<typeof publicationGateSchema>;
 

@@ -27,6 +27,7 @@ import { createReportsService } from './modules/reports/reports.service';
 import { createReferralsService } from './modules/referrals/referrals.service';
 import { createSettingsService } from './modules/settings/settings.service';
 import { computeBacktestReport } from './modules/signal-quality/signal-quality.backtest';
+import { pairGateOf } from './modules/offers/gate-offer';
 import { createSignalQualityRepo } from './modules/signal-quality/signal-quality.repo';
 import { createSignalQualityService } from './modules/signal-quality/signal-quality.service';
 import { createScheduleLeases } from './modules/system/schedule-leases.repo';
@@ -139,6 +140,8 @@ export function createServices(
       const offer = await offers.get(id);
       if (offer) bus.publish('offer_update', offer, ['traders']);
     }
+    // Trades taken from an offer end with it (called only after trading exists).
+    for (const moved of result.movedEnds) await trading.moveTradeEnds(moved.offerId, moved.expiresAt);
   }
 
   // The engine's CPU work never runs on the HTTP thread; ROLE=api runs no analyses and gets no threads.
@@ -156,6 +159,8 @@ export function createServices(
     outageLog,
   });
   const repo = createAnalysisRepo(db);
+  const signalQualityRepo = createSignalQualityRepo(db);
+  const signalQuality = createSignalQualityService({ offers, repo: signalQualityRepo });
   // Triggers start analyses and analyses read active triggers: the cycle is closed through this holder.
   const linked: { triggers?: TriggersService } = {};
   const runAnalysis = createAnalysisPipeline({
@@ -170,6 +175,7 @@ export function createServices(
     summarize: (input) => ai.summarize(input),
     activeTriggerCount: (pair) => linked.triggers?.activeTriggerCount(pair) ?? Promise.resolve(0),
     autoAnalysisConfig: () => settings.autoAnalysisConfig(),
+    pairGate: async (pair) => pairGateOf(await signalQuality.latestGate(), pair),
     takerFeePercent: config.takerFeePercent,
     marketNow: () => source.now(),
     onOffersChanged: announceOffers,
@@ -210,8 +216,6 @@ export function createServices(
     onFirstDeposit: overrides.onFirstDeposit ?? ((userId, tx) => referrals.awardFirstDeposit(userId, tx)),
     log,
   });
-  const signalQualityRepo = createSignalQualityRepo(db);
-  const signalQuality = createSignalQualityService({ offers, repo: signalQualityRepo });
   const refreshBacktest = async () => {
     await computeBacktestReport({
       saveReport: (report) => signalQualityRepo.insertReport(report),

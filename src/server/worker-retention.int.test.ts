@@ -50,8 +50,8 @@ describe('retention: one call into each owning module', () => {
     await db.insert(candles).values([
       { pairId: a.id, interval: '1m', openTime: ago(49 * HOUR_MS), ...candle },
       { pairId: a.id, interval: '1m', openTime: ago(47 * HOUR_MS), ...candle },
-      { pairId: a.id, interval: '1h', openTime: ago(121 * DAY), ...candle },
-      { pairId: a.id, interval: '1h', openTime: ago(119 * DAY), ...candle },
+      { pairId: a.id, interval: '1h', openTime: ago(201 * DAY), ...candle },
+      { pairId: a.id, interval: '1h', openTime: ago(199 * DAY), ...candle },
     ]);
     const [latestCompleted, olderCompleted, oldFailed, recentQueued, otherPair] = await db
       .insert(analyses)
@@ -112,7 +112,7 @@ describe('retention: one call into each owning module', () => {
     expect(result).toEqual({
       tickerLogs: 1,
       minuteCandles: 1,
-      hourlyCandles: 1, // hourly candles stay at least 120 days, whatever the policy
+      hourlyCandles: 1, // hourly candles stay at least 200 days, whatever the policy
       analyses: 2,
       analysisSnapshots: 1,
       actionLogs: 1,
@@ -124,7 +124,7 @@ describe('retention: one call into each owning module', () => {
     expect(kept).toEqual(
       expect.arrayContaining([
         ['1m', 47 * HOUR_MS],
-        ['1h', 119 * DAY],
+        ['1h', 199 * DAY],
       ]),
     );
     expect(kept).toHaveLength(2);

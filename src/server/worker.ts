@@ -12,6 +12,7 @@ import type { ScheduleLeases } from './modules/system/schedule-leases.repo';
 import type { TriggersService } from './modules/triggers/triggers.service';
 import type { MarketSource } from './providers/market';
 import type { EventBus } from './realtime/event-bus';
+import { DECISION_UTC_HOUR } from './research/families/features';
 import { DAY_MS, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from './shared/time';
 import { applyRetention } from './worker-retention';
 
@@ -31,7 +32,10 @@ export interface WorkerDeps {
   logs: LogsService;
   trading: Pick<TradingService, 'monitor'>;
   ledger: Pick<LedgerService, 'idempotency'>;
-  /** Recomputes the engine's walk-forward backtest on stored candles (Signal Quality). */
+  /**
+   * Recomputes the engine's walk-forward backtest and the publication gate on stored candles
+   * (Signal Quality; the gate decides what is published).
+   */
   refreshBacktest(): Promise<void>;
   /** Each scheduled run happens once across the workers sharing the database. */
   leases: ScheduleLeases;
@@ -56,17 +60,26 @@ export function createWorker(deps: WorkerDeps) {
       'pairs synced',
     );
     for (const pair of await market.activePairs()) await market.backfill(pair.symbol);
-    await analysis.analyzeActivePairs();
+    // The gate first: it decides what the analyses publish.
     await deps.refreshBacktest();
+    await analysis.analyzeActivePairs();
   }
 
   async function refreshMarket(): Promise<void> {
+    let closedHour = false;
     for (const pair of await market.activePairs()) {
       const result = await market.refresh(pair.symbol);
       if (!result.ok || result.inserted['1h'] === 0) continue;
+      closedHour = true;
       // A new hourly candle closed: the market triggers (breakout, volume spike, RSI) look at it.
       const hourly = await market.candles(pair.id, '1h', deps.source.now() - TRIGGER_LOOKBACK_MS);
       await triggers.evaluateMarket(pair.symbol, hourly);
+    }
+    // The day's decision candle closed: the gate judges it, and the analyses publish what it holds.
+    const lastClosed = new Date(Math.floor(deps.source.now() / HOUR) * HOUR - HOUR);
+    if (closedHour && lastClosed.getUTCHours() === DECISION_UTC_HOUR) {
+      await deps.refreshBacktest();
+      await analysis.analyzeActivePairs();
     }
   }
 

@@ -20,8 +20,10 @@ import type { AnalyzePairInput, Candle, Indicators, PairAnalysis, SignalPlan } f
  * 1.1.0: expected profit prices timeouts at their closing return instead of a full stop-loss.
  * 1.2.0: the success-rate shrinkage weights are estimated from the pair's own past (empirical Bayes)
  * instead of a fixed 100 effective trades.
+ * 2.0.0: offers are published by the publication gate (a passing family's positions, with its
+ * figures); the engine's own signal is published only by an operator's bypass analysis.
  */
-export const ENGINE_VERSION = '1.2.0';
+export const ENGINE_VERSION = '2.0.0';
 /** EMA(50) and MACD's signal line need about this many candles before they mean anything. */
 export const MIN_HOURLY_CANDLES = 60;
 /**

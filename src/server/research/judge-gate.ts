@@ -40,6 +40,8 @@ export interface GateReport {
   thresholds: { minDeflatedSharpe: number; maxPbo: number; minTStat: number };
   families: FamilyRow[];
   live: LivePosition[];
+  /** Open time of the latest daily decision candle, or null with no decision hour yet. */
+  latestDecision: string | null;
 }
 
 export function judgeGate(input: {
@@ -62,9 +64,11 @@ export function judgeGate(input: {
       thresholds,
       families: [],
       live: [],
+      latestDecision: null,
     };
   const universe = buildUniverse(series);
   const { families, verdicts, trials } = judgeFamilies(universe, { fees, trials: RESEARCH_TRIALS });
+  const latest = decisionHours(universe).at(-1);
   return {
     pairs: series.length,
     days: Math.floor(universe.hours / 24),
@@ -76,8 +80,9 @@ export function judgeGate(input: {
       .filter((v) => v.passes)
       .flatMap((v) => {
         const run = families.get(v.name)?.find((r) => r.variant === v.best.variant);
-        return run ? findLivePositions(universe, v, run.signals) : [];
+        return run && latest !== undefined ? findLivePositions(universe, v, run.signals, latest) : [];
       }),
+    latestDecision: latest === undefined ? null : new Date(universe.start + latest * HOUR_MS).toISOString(),
   };
 }
 
@@ -86,9 +91,8 @@ function findLivePositions(
   universe: Universe,
   verdict: FamilyVerdict,
   signals: readonly Signal[],
+  latest: number,
 ): LivePosition[] {
-  const hours = decisionHours(universe);
-  const latest = hours[hours.length - 1];
   const { variant, meanNetPercent, tStat, hitRate } = verdict.best;
   return signals
     .filter((s) => s.at === latest)

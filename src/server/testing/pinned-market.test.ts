@@ -1,34 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { autoAnalysisConfigSchema } from '../../contract/admin-settings';
-import { thresholdFailure } from '../modules/offers/offer-publisher';
 import { createManualClock } from '../providers/market';
 import { createSimulatedMarketSource } from '../providers/market/simulated';
-import { analyzeSimulatedPair } from '../providers/market/simulated/analyze-at';
+import { pairGateOf, planGateOffers, positionEnd } from '../modules/offers/gate-offer';
+import { CANDLE_WINDOWS } from '../modules/market/market.service';
+import { judgeGate } from '../research/judge-gate';
 import { HOUR_MS } from '../shared/time';
 import { PINNED_MARKET_SEED, PINNED_MARKET_START } from './pinned-market';
 
-/** Pairs whose analysis at `at` passes the default thresholds, as the server's pipeline decides. */
-async function publishingPairs(at: number): Promise<string[]> {
+/** The gate a fresh server on the pinned market judges at its first sync: all its backfilled hours. */
+async function gateAtStart() {
   const source = createSimulatedMarketSource({
     seed: PINNED_MARKET_SEED,
-    startTime: at,
+    startTime: PINNED_MARKET_START,
     clock: createManualClock(0),
   });
-  const config = autoAnalysisConfigSchema.parse({});
-  const passing: string[] = [];
-  for (const { symbol } of await source.listPairs()) {
-    const analysis = await analyzeSimulatedPair({ source, symbol, at, takerFeePercent: 0.26 });
-    if (!thresholdFailure(analysis, config)) passing.push(symbol);
-  }
-  return passing;
+  const since = PINNED_MARKET_START - CANDLE_WINDOWS['1h'].windowMs;
+  const series = [];
+  for (const { symbol } of await source.listPairs())
+    series.push({ symbol, candles: await source.fetchCandles(symbol, '1h', since) });
+  return judgeGate({ series, takerFeePercent: 0.26 });
 }
 
 describe('the pinned simulated market', () => {
-  // The journey's fast server (300× the wall clock) analyses within its first nine market hours.
-  it.each([0.5, 1.5, 3, 5, 7, 9])(
-    'publishes offers on at least two pairs %s h after its start',
-    async (hours) => {
-      expect((await publishingPairs(PINNED_MARKET_START + hours * HOUR_MS)).length).toBeGreaterThanOrEqual(2);
-    },
-  );
+  it('passes the publication gate at its start and offers positions on two pairs through the journey', async () => {
+    const gate = await gateAtStart();
+    expect(gate.families.find((f) => f.name === 'ts-trend')?.passes).toBe(true);
+    // The journey's fast server (300× the wall clock) runs within its first nine market hours.
+    const journeyEnd = PINNED_MARKET_START + 9 * HOUR_MS;
+    const offered = gate.live.filter((p) => {
+      const plan = planGateOffers(p.symbol, pairGateOf(gate, p.symbol), [], PINNED_MARKET_START);
+      return plan.actions.some((a) => a.kind === 'create') && positionEnd(p) > journeyEnd;
+    });
+    expect(new Set(offered.map((p) => p.symbol)).size).toBeGreaterThanOrEqual(2);
+  });
 });

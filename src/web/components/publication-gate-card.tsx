@@ -4,7 +4,7 @@ import { SectionCard } from './ui/section-card';
 import { formatDecimal, formatPercent } from '../lib/format';
 
 export const GATE_NOT_COMPUTED =
-  'The publication gate has not been judged yet: the server judges every strategy family on the stored candles with the walk-forward backtest, once its market data has loaded after start-up, then every 6 hours.';
+  'The publication gate has not been judged yet: the server judges every strategy family on the stored candles once its market data has loaded after start-up, then at every daily close.';
 
 const numeric = 'text-right tabular-nums';
 

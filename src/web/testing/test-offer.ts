@@ -24,6 +24,8 @@ export function testOffer(id: string, over: Partial<Offer> = {}): Offer {
       dataCutoff: '2026-11-21T09:59:00.000Z',
       engineVersion: 'test',
       sampleSize: 120,
+      publishedBy: 'bypass',
+      gate: null,
     },
     successDefinition: { takeProfitPercent: 3, stopLossPercent: 2, horizonMinutes: 1440, feePercent: 0.52 },
     outcome: null,

@@ -45,7 +45,8 @@ import { triggers } from './triggers';
 export type OfferProvenance = Record<string, unknown>;
 
 /**
- * A signal: a concrete trade (entry at market, TP/SL from ATR, a horizon) with its scores.
+ * A signal: a concrete trade (entry at market, a horizon and, for an engine offer, TP/SL from ATR)
+ * with its scores.
  * Percentages and scores are doubles (model outputs); prices and volume are NUMERIC strings.
  */
 export const offers = pgTable(
@@ -69,8 +70,9 @@ export const offers = pgTable(
     progrevScore: doublePrecision('progrev_score'),
     expectedProfitPercent: doublePrecision('expected_profit_percent').notNull(),
     entryPrice: numeric('entry_price').notNull(),
-    takeProfitPercent: doublePrecision('take_profit_percent').notNull(),
-    stopLossPercent: doublePrecision('stop_loss_percent').notNull(),
+    /** Null for a family offer: it holds to its horizon, as the family's validated trades did. */
+    takeProfitPercent: doublePrecision('take_profit_percent'),
+    stopLossPercent: doublePrecision('stop_loss_percent'),
     horizonMinutes: integer('horizon_minutes').notNull(),
     feePercent: doublePrecision('fee_percent').notNull().default(0),
     volume: numeric('volume'),

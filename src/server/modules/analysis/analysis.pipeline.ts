@@ -5,6 +5,7 @@ import type { EventBus } from '../../realtime/event-bus';
 import type { Candle } from '../../shared/candles';
 import { DAY_MS, HOUR_MS } from '../../shared/time';
 import type { LogsService } from '../logs/logs.service';
+import type { PairGate } from '../offers/gate-offer';
 import type { OffersService, PublishResult } from '../offers/offers.service';
 import type { StoredAnalysisFigures } from './analysis-figures';
 import type { AnalysisRepo, AnalysisStage } from './analysis.repo';
@@ -33,6 +34,8 @@ export interface PipelineDeps {
   }): Promise<{ summary: string; source: 'builtin' | 'openai' }>;
   activeTriggerCount(pair: string): Promise<number>;
   autoAnalysisConfig(): Promise<AutoAnalysisConfig>;
+  /** The latest publication gate's part for this pair; null before a gate is judged. */
+  pairGate(pair: string): Promise<PairGate | null>;
   takerFeePercent: number;
   /** The market's clock (the simulated and replay markets run on their own). */
   marketNow(): number;
@@ -78,12 +81,13 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
       current = 'fetch';
       await stage(analysisId, pair, current);
       const now = deps.marketNow();
-      const [hourly, minute, quote, triggerCount, config] = await Promise.all([
+      const [hourly, minute, quote, triggerCount, config, gate] = await Promise.all([
         deps.loadCandles(run.pairId, '1h', now - HOURLY_HISTORY_MS),
         deps.loadCandles(run.pairId, '1m', now - MINUTE_HISTORY_MS),
         deps.latestQuote(run.pairId),
         deps.activeTriggerCount(pair),
         deps.autoAnalysisConfig(),
+        deps.pairGate(pair),
       ]);
       if (hourly.length < 50) throw new Error(`not enough market data (${hourly.length} hourly candles)`);
 
@@ -111,6 +115,8 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
       const volume24hQuote = hourly.slice(-24).reduce((sum, c) => sum + c.volume * c.close, 0);
       const published = await deps.publishOffer({
         pairId: run.pairId,
+        pair,
+        gate,
         analysisId,
         triggerId: run.triggerId,
         analysis,

@@ -1,5 +1,5 @@
 /**
- * Recent candles of each pair held in memory, so the analyses and backtests that re-read 90 days
+ * Recent candles of each pair held in memory, so the analyses and backtests that re-read months
  * of history every cycle fetch only what is new. Candles are immutable once stored (inserts skip
  * existing ones), so a held series stays right as long as nothing was added inside it: each read
  * fetches the rows after the last held one and counts the rows of the held window, and when the

@@ -15,8 +15,8 @@ export interface MarketRetentionResult {
 
 /** One-minute candles are kept for 48 h (12-hour charts, scalps). */
 export const MINUTE_CANDLE_RETENTION_MS = 48 * HOUR_MS;
-/** Hourly candles are kept at least this long whatever the policy (90-day metrics + margin). */
-export const MIN_HOURLY_RETENTION_DAYS = 120;
+/** Hourly candles are kept at least this long whatever the policy (the gate's 180 days + margin). */
+export const MIN_HOURLY_RETENTION_DAYS = 200;
 
 export async function pruneMarketData(
   repos: {

@@ -1,6 +1,6 @@
 /**
  * Market data in the database: pairs synced from the market source, candle history (hourly for
- * 90 days, minutes for 48 h), tickers, and the upkeep that ages them out. Jobs call `refresh`
+ * 180 days, minutes for 48 h), tickers, and the upkeep that ages them out. Jobs call `refresh`
  * per active pair on a schedule; a pair whose refresh fails MAX_REFRESH_FAILURES times in a row
  * is deactivated (an admin can turn it back on), and one success resets the count.
  */
@@ -28,7 +28,8 @@ export const MAX_REFRESH_FAILURES = 5;
 
 /** How far back each interval is kept filled. */
 export const CANDLE_WINDOWS: Record<CandleInterval, { windowMs: number; intervalMs: number }> = {
-  '1h': { windowMs: 90 * DAY_MS, intervalMs: HOUR_MS },
+  // Half a year: the publication gate judges its families on all of it (research/judge-gate.ts).
+  '1h': { windowMs: 180 * DAY_MS, intervalMs: HOUR_MS },
   '1m': { windowMs: 48 * HOUR_MS, intervalMs: MINUTE_MS },
 };
 const INTERVALS = Object.keys(CANDLE_WINDOWS) as CandleInterval[];
@@ -212,7 +213,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     },
 
     /**
-     * Stores the missing history of a pair: hourly candles for 90 days, minutes for 48 h.
+     * Stores the missing history of a pair: hourly candles for 180 days, minutes for 48 h.
      * Idempotent. When the start of a window is already stored only the tail is fetched; a
      * window without its start is fetched whole (existing rows are skipped by the primary key).
      */

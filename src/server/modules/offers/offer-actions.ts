@@ -30,8 +30,9 @@ export interface OfferForAccept {
   /** Market time of the entry price (the market's clock), or null for offers that did not record it. */
   entryAt: number | null;
   entryPrice: number;
-  takeProfitPercent: number;
-  stopLossPercent: number;
+  /** Null for a family offer, held to its expiration (gate-offer.ts). */
+  takeProfitPercent: number | null;
+  stopLossPercent: number | null;
   /** Net of `feePercent` (the round-trip fee the engine assumed). */
   expectedProfitPercent: number;
   feePercent: number;

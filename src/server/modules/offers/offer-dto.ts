@@ -1,4 +1,9 @@
-import { offerSchema, type Offer } from '../../../contract/offers';
+import {
+  offerProvenanceSchema,
+  offerSchema,
+  type Offer,
+  type OfferProvenance,
+} from '../../../contract/offers';
 import type { offers } from '../../db/schema';
 
 export type OfferRow = typeof offers.$inferSelect;
@@ -23,6 +28,15 @@ const validDate = (text: string | null) => {
   const date = text ? new Date(text) : null;
   return date && Number.isFinite(date.getTime()) ? date : null;
 };
+
+const gateSchema = offerProvenanceSchema.shape.gate;
+
+/** How the offer was published, from what its provenance recorded (offer-publisher.ts). */
+function publicationOf(provenance: Record<string, unknown>): Pick<OfferProvenance, 'publishedBy' | 'gate'> {
+  const gate = gateSchema.safeParse(provenance.gate ?? null);
+  if (gate.success && gate.data) return { publishedBy: 'gate', gate: gate.data };
+  return { publishedBy: provenance.bypassedThresholds === true ? 'bypass' : 'thresholds', gate: null };
+}
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
 const round2 = (value: number) => Math.round(value * 100) / 100;
@@ -57,6 +71,7 @@ export function toOffer(row: OfferRow, pair: string, extras: OfferExtras = {}): 
       dataCutoff: (row.dataCutoff ?? validDate(text('dataCutoff')) ?? row.createdAt).toISOString(),
       engineVersion: row.engineVersion ?? text('engineVersion') ?? 'unknown',
       sampleSize: row.sampleSize,
+      ...publicationOf(provenance),
     },
     successDefinition: {
       takeProfitPercent: row.takeProfitPercent,

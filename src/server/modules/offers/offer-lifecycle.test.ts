@@ -9,7 +9,13 @@ import { judgeOffer, type SuccessDefinition } from './offer-lifecycle';
 
 const T0 = Date.UTC(2026, 0, 10, 12);
 const window = { entryAt: T0, horizonEnd: T0 + 4 * HOUR_MS, intervalMs: HOUR_MS };
-const long: SuccessDefinition = { side: 'buy', entryPrice: 100, takeProfitPercent: 2, stopLossPercent: 1 };
+const long: SuccessDefinition = {
+  side: 'buy',
+  entryPrice: 100,
+  takeProfitPercent: 2,
+  stopLossPercent: 1,
+  feePercent: 0.52,
+};
 const short: SuccessDefinition = { ...long, side: 'sell' };
 
 /** Four hourly candles from T0; `ranges` gives [low, high] per hour (open/close inside the range). */
@@ -40,6 +46,17 @@ describe('judgeOffer', () => {
   it('a candle touching both exits counts as failed (which came first is unknown)', () => {
     expect(judgeOffer(long, hours(calm, [98.5, 102.5], calm, calm), window)).toBe('failed');
     expect(judgeOffer(short, hours(calm, [97.5, 101.5], calm, calm), window)).toBe('failed');
+  });
+
+  it('an offer without levels is judged at the horizon: a net gain after its fee succeeds, whatever came before', () => {
+    const held = { ...long, takeProfitPercent: null, stopLossPercent: null };
+    // Down 1.5 % on the way, closes the horizon +0.6 % (above the 0.52 % round trip).
+    const closing = (close: number) => hours(calm, [98.5, 100], calm, [close, close]);
+    expect(judgeOffer(held, closing(100.6), window)).toBe('succeeded');
+    expect(judgeOffer(held, closing(100.5), window)).toBe('failed');
+    expect(judgeOffer({ ...held, side: 'sell' }, closing(99.4), window)).toBe('succeeded');
+    expect(judgeOffer({ ...held, side: 'sell' }, closing(100.6), window)).toBe('failed');
+    expect(judgeOffer(held, closing(100.6).slice(0, 3), window)).toBeNull();
   });
 
   it('neither exit by the horizon is neither; moves after the horizon do not count', () => {

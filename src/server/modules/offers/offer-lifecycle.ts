@@ -28,12 +28,17 @@ const PAGE = 200;
  * The trade as offered. Take-profit and stop-loss are price moves from the entry (gross): the
  * round-trip fee is already inside the offer, whose take-profit is set to at least twice the fee
  * (engine/setups.ts), and the backtest that predicted the success rate labels by the same prices.
+ * A family offer has no levels: it holds to its horizon, as the family's validated trades did, and
+ * succeeds when its return at the horizon's close is above its round-trip fee (the family's hit
+ * rate counts a trade with a net gain the same way).
  */
 export interface SuccessDefinition {
   side: OrderSide;
   entryPrice: number;
-  takeProfitPercent: number;
-  stopLossPercent: number;
+  takeProfitPercent: number | null;
+  stopLossPercent: number | null;
+  /** Round trip, percent of the entry. */
+  feePercent: number;
 }
 
 export interface JudgeWindow {
@@ -48,7 +53,7 @@ export interface JudgeWindow {
  * Judges a trade on the candles after its entry with the engine's own rule (engine/outcomes.ts):
  * take-profit first = succeeded, stop-loss first = failed, and a candle touching both counts as
  * failed (the conservative reading: one candle does not say which came first), neither by the
- * horizon = neither. Null when the candles do not cover the window yet (first candle a full
+ * horizon = neither. An offer without levels is judged at the horizon's last close. Null when the candles do not cover the window yet (first candle a full
  * interval after the entry, or the last one ending before the horizon).
  */
 export function judgeOffer(
@@ -69,6 +74,11 @@ export function judgeOffer(
     close: [definition.entryPrice, ...candles.map((c) => c.close)],
     n: candles.length + 1,
   };
+  if (definition.takeProfitPercent === null || definition.stopLossPercent === null) {
+    const direction = definition.side === 'buy' ? 1 : -1;
+    const grossPercent = direction * (last.close / definition.entryPrice - 1) * 100;
+    return grossPercent > definition.feePercent ? 'succeeded' : 'failed';
+  }
   const hours = (horizonEnd - entryAt) / HOUR_MS;
   const tp = definition.takeProfitPercent / 100;
   const sl = definition.stopLossPercent / 100;
@@ -106,6 +116,7 @@ export function createOfferLifecycle(deps: LifecycleDeps) {
       entryPrice,
       takeProfitPercent: offer.takeProfitPercent,
       stopLossPercent: offer.stopLossPercent,
+      feePercent: offer.feePercent,
     };
     // Minute candles judge precisely; hourly ones (kept longer) are the fallback.
     for (const [interval, intervalMs] of [

@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { LiveGateOffer } from './gate-offer';
 import { inValues, offers, realOfferOutcomes, type OfferOutcome } from '../../db/schema';
 
 export type NewOffer = typeof offers.$inferInsert;
@@ -69,6 +70,50 @@ export function createOffersLifecycleRepo(db: Database) {
       return live?.id ?? null;
     },
 
+    /** The pair's live offers that a gate family published, with the position each one holds. */
+    async liveFamilyOffers(pairId: number): Promise<(LiveGateOffer & { entryAt: number })[]> {
+      const rows = await db
+        .select({
+          id: offers.id,
+          positionType: offers.positionType,
+          createdAt: offers.createdAt,
+          family: sql<string>`${offers.provenance} #>> '{gate,family}'`,
+          decidedAt: sql<string>`${offers.provenance} #>> '{gate,decidedAt}'`,
+          entryAt: sql<string | null>`${offers.provenance} ->> 'entryAt'`,
+        })
+        .from(offers)
+        .where(
+          and(
+            eq(offers.pairId, pairId),
+            inArray(offers.status, [...LIVE]),
+            sql`${offers.provenance} #>> '{gate,family}' is not null`,
+          ),
+        );
+      return rows.map(({ createdAt, entryAt, ...row }) => ({
+        ...row,
+        entryAt: entryAt ? Date.parse(entryAt) : createdAt.getTime(),
+      }));
+    },
+
+    /**
+     * Moves a live offer's end: later when its family holds the position on (recording the decision
+     * that did), or to now when the family let it go. False when the offer is no longer live.
+     */
+    async moveEnd(
+      id: string,
+      end: { expiresAt: Date; horizonMinutes?: number; decidedAt?: string; now: Date },
+    ): Promise<boolean> {
+      const provenance = end.decidedAt
+        ? sql`jsonb_set(${offers.provenance}, '{gate,decidedAt}', to_jsonb(${end.decidedAt}::text))`
+        : offers.provenance;
+      const moved = await db
+        .update(offers)
+        .set({ expiresAt: end.expiresAt, horizonMinutes: end.horizonMinutes, provenance, updatedAt: end.now })
+        .where(and(eq(offers.id, id), inArray(offers.status, [...LIVE])))
+        .returning({ id: offers.id });
+      return moved.length > 0;
+    },
+
     /** Live offers of these pairs not yet past expiry, hottest first. */
     async live(pairIds: number[], now: Date) {
       if (pairIds.length === 0) return [];
@@ -108,6 +153,7 @@ export function createOffersLifecycleRepo(db: Database) {
           takeProfitPercent: offers.takeProfitPercent,
           stopLossPercent: offers.stopLossPercent,
           horizonMinutes: offers.horizonMinutes,
+          feePercent: offers.feePercent,
           provenance: offers.provenance,
         })
         .from(offers)

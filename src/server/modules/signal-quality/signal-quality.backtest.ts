@@ -7,7 +7,12 @@ import {
   type EvaluatedSignal,
 } from '../../engine';
 
-/** Stored history is ~90 days: half warms the model up, the other half is scored walk-forward. */
+/**
+ * The engine's walk-forward reads the latest 90 days (the gate reads all stored history): half
+ * warms the model up, the other half is scored.
+ */
+const ENGINE_HISTORY_DAYS = 90;
+const DAY_MS = 86_400_000;
 const WARMUP_DAYS = 45;
 const LOOKBACK_DAYS = 45;
 const STEP_HOURS = 7;
@@ -42,8 +47,10 @@ export async function computeBacktestReport(deps: BacktestDeps): Promise<Backtes
   for (const pair of pairs) {
     const candles = await deps.hourlyCandles(pair.id);
     series.push({ symbol: pair.symbol, candles });
+    const last = candles.at(-1)?.time ?? 0;
+    const recent = candles.filter((c) => c.time > last - ENGINE_HISTORY_DAYS * DAY_MS);
     signals.push(
-      ...(await deps.evaluateSignals([{ name: pair.symbol, candles }], {
+      ...(await deps.evaluateSignals([{ name: pair.symbol, candles: recent }], {
         warmupDays: WARMUP_DAYS,
         lookbackDays: LOOKBACK_DAYS,
         stepHours: STEP_HOURS,

@@ -118,8 +118,14 @@ async function openTrade(
         amountCents,
         quantity: String(plan.estimate.quantity),
         entryPrice: String(plan.estimate.averagePrice),
-        takeProfitPrice: String(stopLossPrice(offer.side, offer.entryPrice, -offer.takeProfitPercent)),
-        stopLossPrice: String(stopLossPrice(offer.side, offer.entryPrice, offer.stopLossPercent)),
+        takeProfitPrice:
+          offer.takeProfitPercent === null
+            ? null
+            : String(stopLossPrice(offer.side, offer.entryPrice, -offer.takeProfitPercent)),
+        stopLossPrice:
+          offer.stopLossPercent === null
+            ? null
+            : String(stopLossPrice(offer.side, offer.entryPrice, offer.stopLossPercent)),
         autoCloseProfitPercent: input.autoCloseProfitPercent,
         openedAt: ctx.now(),
         expiresAt: offer.expiresAt,

@@ -20,12 +20,16 @@ import {
 } from './trade-maths';
 import type { TradablePair, TradingContext } from './trading-context';
 
-/** The offer's stop-loss against the current mid price and the stored minute candles since the offer. */
+/**
+ * The offer's stop-loss against the current mid price and the stored minute candles since the
+ * offer. A family offer has no stop: it holds to its expiration.
+ */
 export async function checkStopLoss(
   ctx: TradingContext,
   offer: OfferForAccept,
   book: OrderBook,
 ): Promise<void> {
+  if (offer.stopLossPercent === null) return;
   const stop = stopLossPrice(offer.side, offer.entryPrice, offer.stopLossPercent);
   const current = midPrice(book);
   if (current === null) throw conflict(`No prices for ${offer.pair} right now`);

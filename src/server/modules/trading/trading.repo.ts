@@ -130,6 +130,14 @@ export function createTradingRepo(db: Database) {
       return row ?? null;
     },
 
+    /** The open trades taken from an offer end when it now ends (its family held on or let go). */
+    async moveEnds(offerId: string, expiresAt: Date): Promise<void> {
+      await db
+        .update(trades)
+        .set({ expiresAt })
+        .where(and(eq(trades.offerId, offerId), isOpen));
+    },
+
     /** Unrealised profit of open trades, one statement for the whole tick. */
     async updateMarks(marks: { id: string; profitPercent: number }[]): Promise<void> {
       if (marks.length === 0) return;

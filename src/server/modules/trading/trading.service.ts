@@ -48,6 +48,9 @@ export function createTradingService(deps: TradingDeps) {
       scope?: IdempotencyScope,
     ): Promise<AcceptOfferResponse> => acceptOffer(ctx, { userId, offerId, input, scope }),
 
+    /** An offer's end moved (gate-offer.ts): the open trades taken from it close at the new end. */
+    moveTradeEnds: (offerId: string, expiresAt: Date): Promise<void> => ctx.repo.moveEnds(offerId, expiresAt),
+
     /** Every trader's trades for the admin reports (pair: part of the symbol). */
     reportTrades: (
       slice: ReportSlice & { pair?: string },

@@ -15,7 +15,7 @@ import type { Universe } from '../types';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** The UTC hour whose candle closes the day. */
-const DECISION_UTC_HOUR = 23;
+export const DECISION_UTC_HOUR = 23;
 
 /** Hour index of each day's decision (the candle opening at 23:00 UTC), ascending. */
 export function decisionHours(universe: Pick<Universe, 'start' | 'hours'>): Int32Array {

@@ -1,4 +1,5 @@
 import type { Offer } from '../../../../contract/offers';
+import { GateEmptyState } from '../../../components/gate-empty-state';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { SectionCard } from '../../../components/ui/section-card';
@@ -33,17 +34,20 @@ export function RecentOffersTable({ onOpen }: { onOpen: (offer: Offer) => void }
       {offers.isError && !offers.data ? (
         <LoadError title={RECENT_OFFERS_LOAD_ERROR} />
       ) : (
-        <DataTable
-          caption="Recent Offers"
-          columns={COLUMNS}
-          rows={offers.data?.data}
-          rowKey={(offer) => offer.id}
-          loading={offers.isPending}
-          loadingText="Loading recent offers..."
-          emptyText="No data available"
-          onRowOpen={onOpen}
-          rowLabel={(offer) => `${offer.pair} offer details`}
-        />
+        <>
+          <DataTable
+            caption="Recent Offers"
+            columns={COLUMNS}
+            rows={offers.data?.data}
+            rowKey={(offer) => offer.id}
+            loading={offers.isPending}
+            loadingText="Loading recent offers..."
+            emptyText="No data available"
+            onRowOpen={onOpen}
+            rowLabel={(offer) => `${offer.pair} offer details`}
+          />
+          {offers.data?.data.length === 0 ? <GateEmptyState /> : null}
+        </>
       )}
     </SectionCard>
   );

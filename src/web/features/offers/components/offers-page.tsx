@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLinks } from '../../../components/ui/page-links';
+import { GateEmptyState } from '../../../components/gate-empty-state';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
 import { serverErrorMessage, useLoadErrorToast } from '../../../lib/use-load-error';
@@ -78,6 +79,7 @@ export function OffersPage() {
                 onReject={actions.rejectOffer}
                 busyOfferId={actions.busyOfferId}
               />
+              {!offers.isPending && loaded.length === 0 ? <GateEmptyState /> : null}
               {offers.hasNextPage ? (
                 <div className="mt-4 flex justify-center">
                   <Button
