@@ -63,6 +63,13 @@ describe('the empty state of a market where no family passes the gate (own serve
     expect(await page.getByTestId('gate-verdict').innerText()).toBe(
       'No strategy family passes the gate on this market, so the engine has no edge it can defend here.',
     );
+    // The gate's walk-forward published nothing either: the backtest table says so.
+    const backtest = page.getByRole('table', { name: 'Walk-forward backtest by family and risk level' });
+    await backtest
+      .getByText(
+        'The gate published nothing in its walk-forward on the stored candles: no family passed at any refit.',
+      )
+      .waitFor();
     await shot(page, 'analysis-gate');
   });
 

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AcceptOfferResponse } from '../src/contract/offers';
+import { signalQualityResponseSchema } from '../src/contract/signal-quality';
+import { capitalize, formatPercent } from '../src/web/lib/format';
 import { REFERRAL_ALREADY_USED_MESSAGE, REFERRAL_POINTS } from '../src/contract/referrals';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { apiFromPage, dashboardPage } from './support/dashboard-pages';
@@ -554,6 +556,34 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
       .getByRole('table', { name: 'Calibration by position type and risk level' })
       .or(calibration.getByRole('status').filter({ hasText: /^No scored offers in this range yet\./ }))
       .waitFor();
+    // From the first start, the gate's walk-forward on the stored candles fills the backtest rows
+    // (the pinned market's gate publishes in it: pinned-market.test.ts), exactly as the API says.
+    const answer = await page.request.get(`${baseUrl}/api/signal-quality?timeRange=90d`);
+    const rows = signalQualityResponseSchema.parse(await answer.json()).backtest?.gate?.backtest?.rows ?? [];
+    expect(rows.length).toBeGreaterThan(0);
+    const backtest = calibration.getByRole('table', {
+      name: 'Walk-forward backtest by family and risk level',
+    });
+    // Family, risk, predicted, realised and positions of each row (verdict and interval are unit-tested).
+    const shown = async (): Promise<string[][]> => {
+      const cells: string[][] = [];
+      for (const row of await backtest.locator('tbody tr').all()) {
+        const texts = (await row.locator('td').allInnerTexts()).map((t) => t.trim());
+        cells.push([texts[0]!, texts[1]!, texts[3]!, texts[4]!, texts[6]!]);
+      }
+      return cells;
+    };
+    await expect
+      .poll(shown)
+      .toEqual(
+        rows.map((r) => [
+          r.family,
+          capitalize(r.riskLevel),
+          formatPercent(r.predictedSuccessRate),
+          formatPercent(r.realisedSuccessRate),
+          String(r.sampleSize),
+        ]),
+      );
     await page.getByRole('heading', { name: 'How every published offer actually ended' }).waitFor();
     await page.getByRole('heading', { name: 'What the numbers mean' }).waitFor();
     await shot(page, 'signal-quality');

@@ -80,6 +80,21 @@ export const livePositionSchema = z.object({
 });
 export type LivePosition = z.infer<typeof livePositionSchema>;
 
+/**
+ * One family × risk level of the gate's walk-forward on the stored candles: the positions it would
+ * have published, each decided from earlier candles only, with the success rate they stated and how
+ * many ended with a net gain.
+ */
+export const gateBacktestRowSchema = z.object({
+  family: z.string(),
+  riskLevel: riskLevelSchema,
+  predictedSuccessRate: z.number().min(0).max(100),
+  sampleSize: z.number().int().min(1),
+  succeeded: z.number().int().min(0),
+  realisedSuccessRate: z.number().min(0).max(100),
+});
+export type GateBacktestRow = z.infer<typeof gateBacktestRowSchema>;
+
 /** The publication gate on the stored candles of the active pairs. */
 export const publicationGateSchema = z.object({
   pairs: z.number().int().min(0),
@@ -97,6 +112,15 @@ export const publicationGateSchema = z.object({
    * position is not in `live` has been let go.
    */
   latestDecision: isoDateTimeSchema.nullable().optional(),
+  /** The gate's walk-forward (absent from gates judged before it was reported). */
+  backtest: z
+    .object({
+      /** First refit, in days after the first stored candle; then every `refitDays`. */
+      firstRefitDays: z.number().int().min(0),
+      refitDays: z.number().int().min(1),
+      rows: z.array(gateBacktestRowSchema),
+    })
+    .optional(),
 });
 export type PublicationGate = z.infer<typeof publicationGateSchema>;
 

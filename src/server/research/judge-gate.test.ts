@@ -4,7 +4,9 @@ import { createSimulatedMarketSource } from '../providers/market/simulated';
 import type { SimulatedEdge } from '../providers/market/simulated/hourly-path';
 import { HOUR_MS } from '../shared/time';
 import { familyByName } from './families';
+import { KRAKEN_LEGACY } from './costs';
 import { judgeGate } from './judge-gate';
+import { runResearch } from './run-research';
 import { RESEARCH_TRIALS } from './research-trials';
 import { buildUniverse } from './universe';
 
@@ -52,12 +54,42 @@ describe('the publication gate on stored candles', () => {
       expect(Date.parse(position.decidedAt)).toBe(universe.start + lastDecision * HOUR_MS);
     }
     expect(gate.live.every((p) => gate.families.find((f) => f.name === p.family)?.passes)).toBe(true);
+    expect(gate.latestDecision).toBe(new Date(universe.start + lastDecision * HOUR_MS).toISOString());
+  });
+
+  it('reports its own walk-forward as backtest rows: what it would have published, per family and risk', async () => {
+    const series = await storedCandles('planted', 240);
+    const gate = judgeGate({ series, takerFeePercent: 0.26 });
+    expect(gate.backtest).toMatchObject({ firstRefitDays: 90, refitDays: 30 });
+    // The same walk-forward as the research harness's, refits from day 90 every 30 days.
+    const walk = runResearch(buildUniverse(series), {
+      fees: KRAKEN_LEGACY,
+      trials: RESEARCH_TRIALS,
+      firstRefitDays: 90,
+      refitDays: 30,
+    }).publishedSignals;
+    const { rows } = gate.backtest;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.reduce((n, r) => n + r.sampleSize, 0)).toBe(walk.length);
+    expect(rows.reduce((n, r) => n + r.succeeded, 0)).toBe(walk.filter((p) => p.succeeded).length);
+    for (const family of new Set(rows.map((r) => r.family))) {
+      const published = walk.filter((p) => p.family === family);
+      const inRows = rows.filter((r) => r.family === family);
+      const predicted = inRows.reduce((sum, r) => sum + r.predictedSuccessRate * r.sampleSize, 0);
+      expect(predicted / published.length).toBeCloseTo(
+        (100 * published.reduce((sum, p) => sum + p.predictedHitRate, 0)) / published.length,
+        9,
+      );
+    }
+    for (const row of rows)
+      expect(row.realisedSuccessRate).toBeCloseTo((100 * row.succeeded) / row.sampleSize, 9);
   });
 
   it('passes nothing and holds nothing on a market without an edge', async () => {
     const gate = judgeGate({ series: await storedCandles('none', 240), takerFeePercent: 0.26 });
     expect(gate.families.filter((f) => f.passes)).toEqual([]);
     expect(gate.live).toEqual([]);
+    expect(gate.backtest.rows).toEqual([]);
   });
 
   it('judges nothing without candles', () => {

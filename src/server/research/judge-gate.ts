@@ -5,6 +5,7 @@
 import type { Candle } from '../shared/candles';
 import { feeScheduleForTaker } from './costs';
 import { decisionHours } from './families/features';
+import { gateBacktest, type GateBacktest } from './gate-backtest';
 import { GATE, type FamilyVerdict } from './judge-family';
 import { RESEARCH_TRIALS } from './research-trials';
 import { judgeFamilies, toRow, type FamilyRow } from './run-research';
@@ -42,7 +43,13 @@ export interface GateReport {
   live: LivePosition[];
   /** Open time of the latest daily decision candle, or null with no decision hour yet. */
   latestDecision: string | null;
+  /** The gate's walk-forward on the same candles: Signal Quality's backtest rows. */
+  backtest: GateBacktest;
 }
+
+/** The walk-forward refits every 30 days from half the history in, at most 90 days in. */
+const REFIT_DAYS = 30;
+const firstRefitDays = (days: number) => Math.min(90, Math.floor(days / 2));
 
 export function judgeGate(input: {
   series: { symbol: string; candles: Candle[] }[];
@@ -65,13 +72,15 @@ export function judgeGate(input: {
       families: [],
       live: [],
       latestDecision: null,
+      backtest: { firstRefitDays: 0, refitDays: REFIT_DAYS, rows: [] },
     };
   const universe = buildUniverse(series);
   const { families, verdicts, trials } = judgeFamilies(universe, { fees, trials: RESEARCH_TRIALS });
   const latest = decisionHours(universe).at(-1);
+  const days = Math.floor(universe.hours / 24);
   return {
     pairs: series.length,
-    days: Math.floor(universe.hours / 24),
+    days,
     trials,
     feeSchedule: fees.name,
     thresholds,
@@ -83,6 +92,13 @@ export function judgeGate(input: {
         return run && latest !== undefined ? findLivePositions(universe, v, run.signals, latest) : [];
       }),
     latestDecision: latest === undefined ? null : new Date(universe.start + latest * HOUR_MS).toISOString(),
+    backtest: gateBacktest({
+      universe,
+      families,
+      trials,
+      firstRefitDays: firstRefitDays(days),
+      refitDays: REFIT_DAYS,
+    }),
   };
 }
 

@@ -32,5 +32,7 @@ describe('the pinned simulated market', () => {
       return plan.actions.some((a) => a.kind === 'create') && positionEnd(p) > journeyEnd;
     });
     expect(new Set(offered.map((p) => p.symbol)).size).toBeGreaterThanOrEqual(2);
+    // Signal Quality's backtest rows are there from the start: the gate published in its walk-forward.
+    expect(gate.backtest.rows.length).toBeGreaterThan(0);
   });
 });

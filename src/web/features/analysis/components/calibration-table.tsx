@@ -5,7 +5,7 @@ import { MIN_SAMPLE_TO_JUDGE, judgeCalibration, type Judged } from '../lib/verdi
 import { VerdictBadge } from './verdict-badge';
 
 export const NO_SCORED_OFFERS =
-  'No scored offers in this range yet. An offer is scored once its horizon has passed (2 hours for a scalp, up to a day), against the candles that followed its entry.';
+  "No scored offers in this range yet. An offer is scored once its horizon has passed (a day or more for a family's position, 2 hours to a day for an operator's bypass offer), against the candles that followed its entry. Until then, the gate's walk-forward below shows how its success rates held on the stored candles.";
 
 type Row = SignalQualityGroup & Judged;
 
@@ -74,8 +74,9 @@ export function CalibrationTable({
         />
       )}
       <p className="mt-3 text-sm text-slate-400">
-        Predicted = the mean success rate the scored offers stated; realised = succeeded ÷ scored (an offer
-        that reached neither exit by its horizon counts as not succeeded). A prediction{' '}
+        Predicted = the mean success rate the scored offers stated; realised = succeeded ÷ scored (a
+        family&apos;s offer succeeds with a net gain at its horizon; a bypass offer that reached neither exit
+        by its horizon counts as not succeeded). A prediction{' '}
         <strong className="text-slate-200">holds</strong> while it lies inside the 95 % interval of the
         realised rate (Wilson score interval), <strong className="text-slate-200">overstates</strong> above it
         and <strong className="text-slate-200">understates</strong> below it. Rows with fewer than{' '}

@@ -1,12 +1,22 @@
 import { SectionCard } from '../../../components/ui/section-card';
 
 /*
- * What the engine actually computes (src/server/engine: success-rate.ts, heat.ts, progrev.ts), in
- * plain words. Keep in step with the engine when it changes.
+ * What the engine actually computes (the publication gate, src/server/research; the engine's own
+ * setups, src/server/engine: success-rate.ts, heat.ts, progrev.ts), in plain words. Keep in step
+ * with the engine when it changes.
  */
 const DEFINITIONS: readonly { term: string; text: string }[] = [
   {
-    term: 'Success rate',
+    term: 'Success rate and expected profit',
+    text:
+      'An offer is a position held by a strategy family that passes the publication gate. Its success rate is the share of that ' +
+      "family's trades on the stored candles that ended with a net gain after fees and slippage, and its expected profit is " +
+      'their mean net return per trade; the offer holds to its horizon without take-profit or stop-loss, as those trades did, ' +
+      'and succeeds with a net gain there. The gate lets a family publish only when its deflated Sharpe ratio, its probability ' +
+      'of backtest overfitting and the 95 % lower bound of its mean net return all pass (the Publication gate card).',
+  },
+  {
+    term: "Success rate of an operator's bypass offer",
     text:
       'How often the same setup reached its take-profit before its stop-loss within its horizon, replayed at every past hour of ' +
       "the pair's own hourly candles: same pair, direction and horizon, in the same market state (trend, heat band, and whether " +
@@ -14,7 +24,7 @@ const DEFINITIONS: readonly { term: string; text: string }[] = [
       "toward the pair's rate for exits this wide at any hour; how hard it is pulled is estimated from how much such groups " +
       'really differ. Overlapping past trades count as fewer independent ones, and only trades whose horizon had ended before ' +
       'the analysed candle are used, so the figure never sees the future. Take-profit and stop-loss are multiples of the ATR, ' +
-      'wider for longer horizons.',
+      'wider for longer horizons. The walk-forward backtest of the reliability chart and the Brier card replays this engine.',
   },
   {
     term: 'Heat score (0-100)',

@@ -10,14 +10,15 @@ const ROWS: readonly {
   {
     key: 'succeeded',
     label: 'Succeeded',
-    meaning: 'reached take-profit before stop-loss within the horizon',
+    meaning:
+      "a net gain at the horizon (a family's position), or take-profit before stop-loss (a bypass offer)",
   },
   {
     key: 'failed',
     label: 'Failed',
-    meaning: 'reached stop-loss first (a candle touching both counts as failed)',
+    meaning: 'no net gain at the horizon, or stop-loss first (a candle touching both counts as failed)',
   },
-  { key: 'neither', label: 'Neither', meaning: 'reached neither exit by the horizon' },
+  { key: 'neither', label: 'Neither', meaning: 'a bypass offer that reached neither exit by the horizon' },
   {
     key: 'unscoreable',
     label: 'Unscoreable',

@@ -9,6 +9,7 @@ import { SIGNAL_QUALITY_ERROR, useSignalQuality } from '../api/get-signal-qualit
 import { BrierCard } from './brier-card';
 import { CalibrationTable } from './calibration-table';
 import { DefinitionsCard } from './definitions-card';
+import { GateBacktestTable } from './gate-backtest-table';
 import { PublishedOutcomesCard } from './published-outcomes-card';
 import { ReliabilityChartCard } from './reliability-chart-card';
 import { TimeRangeSelect } from './time-range-select';
@@ -53,6 +54,7 @@ export function SignalQualityPage() {
         <div className="space-y-6" aria-busy={quality.isFetching || undefined}>
           <SectionCard title="Calibration by position type and risk level">
             <CalibrationTable groups={data?.groups} loading={quality.isPending} />
+            <GateBacktestTable gate={data?.backtest?.gate} />
           </SectionCard>
           {data ? (
             <>
