@@ -31,7 +31,21 @@ describe('a cluster of two API processes and two workers', () => {
     onSecond = openRecordingSocket(second!.url, trader);
     await Promise.all([onFirst.connected(), onSecond.connected()]);
     adminStream = openAdminStream(first!.url, operator);
-  });
+    // The workers' first market sync (backfill, publication gate, then every pair's analysis) is
+    // done before the tests count analyses and offers of their own.
+    await expect
+      .poll(
+        async () => {
+          const [row] = await c.query<{ reports: string; pending: string; done: string }>(`
+            select (select count(*) from signal_quality_reports) as reports,
+                   (select count(*) from analyses where status in ('queued', 'running')) as pending,
+                   (select count(*) from analyses where status = 'completed') as done`);
+          return Number(row!.reports) > 0 && Number(row!.pending) === 0 && Number(row!.done) >= 12;
+        },
+        { timeout: 180_000, interval: 500 },
+      )
+      .toBe(true);
+  }, 240_000);
   // A test that stops a process leaves it to be started again here, passed or failed.
   afterEach(async () => c?.reviveAll());
   afterAll(async () => {
@@ -94,8 +108,10 @@ describe('a cluster of two API processes and two workers', () => {
     for (const recorder of [onFirst, onSecond])
       expect(new Set(newOffers(recorder)).size).toBe(newOffers(recorder).length);
     await expect
-      .poll(() => [...newOffers(onFirst)].sort().join(), { timeout: 5_000 })
-      .toBe([...newOffers(onSecond)].sort().join());
+      .poll(() => [...newOffers(onFirst)].sort().join() === [...newOffers(onSecond)].sort().join(), {
+        timeout: 5_000,
+      })
+      .toBe(true);
   });
 
   it('runs a requested analysis exactly once across the two workers', async () => {
