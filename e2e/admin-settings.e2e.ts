@@ -127,10 +127,16 @@ describe('Platform Settings in the browser (own server, first sign-up = admin)',
       .locator('tbody tr[aria-label]')
       .first()
       .waitFor({ timeout: 120_000 });
-    const map = (await apiFromPage<AdminHeatMap>(page, '/api/admin/heat-map?timeRange=7d&sort=heat_desc'))
-      .body;
+    // Analyses may still be landing one pair at a time: the table catches up with the API's map.
+    const pairsShown = async () => (await offerAnalyticsPage.rows(page)).map((r) => r.pair).sort();
+    const pairsMapped = async () =>
+      Object.keys(
+        (await apiFromPage<AdminHeatMap>(page, '/api/admin/heat-map?timeRange=7d&sort=heat_desc')).body,
+      ).sort();
+    await expect
+      .poll(async () => (await pairsShown()).join() === (await pairsMapped()).join(), { timeout: 60_000 })
+      .toBe(true);
     const rows = await offerAnalyticsPage.rows(page);
-    expect(rows.map((r) => r.pair).sort()).toEqual(Object.keys(map).sort());
     // Hottest first (heats may move live between the two reads, so the table is checked against itself).
     const heats = rows.map((r) => r.heat);
     expect(heats).toEqual([...heats].sort((a, b) => b - a));

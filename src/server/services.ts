@@ -141,7 +141,7 @@ export function createServices(
       if (offer) bus.publish('offer_update', offer, ['traders']);
     }
     // Trades taken from an offer end with it (called only after trading exists).
-    for (const moved of result.movedEnds) await trading.moveTradeEnds(moved.offerId, moved.expiresAt);
+    for (const moved of result.movedEnds) await trading.moveTradeEnds(moved.offerId, moved.tradeEndsAt);
   }
 
   // The engine's CPU work never runs on the HTTP thread; ROLE=api runs no analyses and gets no threads.

@@ -4,7 +4,7 @@
  * worker killed (kill -9) in the middle of an analysis or of the trade monitor hands its work to
  * the other worker without a duplicate offer or a lost or doubled cent.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, openAdminStream, openRecordingSocket, signUp, type Account } from './testing/clients';
 import { moneyViolations } from './testing/money-invariants';
 import { startTestCluster, type TestCluster } from './testing/test-cluster';
@@ -33,18 +33,17 @@ describe('a cluster of two API processes and two workers', () => {
     adminStream = openAdminStream(first!.url, operator);
     // The workers' first market sync (backfill, publication gate, then every pair's analysis) is
     // done before the tests count analyses and offers of their own.
-    await expect
-      .poll(
-        async () => {
-          const [row] = await c.query<{ reports: string; pending: string; done: string }>(`
-            select (select count(*) from signal_quality_reports) as reports,
-                   (select count(*) from analyses where status in ('queued', 'running')) as pending,
-                   (select count(*) from analyses where status = 'completed') as done`);
-          return Number(row!.reports) > 0 && Number(row!.pending) === 0 && Number(row!.done) >= 12;
-        },
-        { timeout: 180_000, interval: 500 },
-      )
-      .toBe(true);
+    await vi.waitFor(
+      async () => {
+        const [row] = await c.query<{ reports: string; pending: string; done: string }>(`
+          select (select count(*) from signal_quality_reports) as reports,
+                 (select count(*) from analyses where status in ('queued', 'running')) as pending,
+                 (select count(*) from analyses where status = 'completed') as done`);
+        if (Number(row!.reports) === 0 || Number(row!.pending) > 0 || Number(row!.done) < 12)
+          throw new Error(`first market sync not done yet: ${JSON.stringify(row)}`);
+      },
+      { timeout: 180_000, interval: 500 },
+    );
   }, 240_000);
   // A test that stops a process leaves it to be started again here, passed or failed.
   afterEach(async () => c?.reviveAll());

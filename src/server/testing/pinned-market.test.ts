@@ -4,14 +4,17 @@ import { createSimulatedMarketSource } from '../providers/market/simulated';
 import { pairGateOf, planGateOffers, positionEnd } from '../modules/offers/gate-offer';
 import { CANDLE_WINDOWS } from '../modules/market/market.service';
 import { judgeGate } from '../research/judge-gate';
-import { HOUR_MS } from '../shared/time';
+import { DAY_MS, HOUR_MS } from '../shared/time';
 import { PINNED_MARKET_SEED, PINNED_MARKET_START } from './pinned-market';
 
-/** The gate a fresh server on the pinned market judges at its first sync: all its backfilled hours. */
-async function gateAtStart() {
+/**
+ * The gate a server on the pinned market judges on what it has stored by `until`: the hours it
+ * backfilled at its start, and those it has stored since.
+ */
+async function gateStoredUntil(until: number) {
   const source = createSimulatedMarketSource({
     seed: PINNED_MARKET_SEED,
-    startTime: PINNED_MARKET_START,
+    startTime: until,
     clock: createManualClock(0),
   });
   const since = PINNED_MARKET_START - CANDLE_WINDOWS['1h'].windowMs;
@@ -23,7 +26,7 @@ async function gateAtStart() {
 
 describe('the pinned simulated market', () => {
   it('passes the publication gate at its start and offers positions on two pairs through the journey', async () => {
-    const gate = await gateAtStart();
+    const gate = await gateStoredUntil(PINNED_MARKET_START);
     expect(gate.families.find((f) => f.name === 'ts-trend')?.passes).toBe(true);
     // The journey's fast server (300× the wall clock) runs within its first nine market hours.
     const journeyEnd = PINNED_MARKET_START + 9 * HOUR_MS;
@@ -34,5 +37,29 @@ describe('the pinned simulated market', () => {
     expect(new Set(offered.map((p) => p.symbol)).size).toBeGreaterThanOrEqual(2);
     // Signal Quality's backtest rows are there from the start: the gate published in its walk-forward.
     expect(gate.backtest.rows.length).toBeGreaterThan(0);
+  });
+
+  it('lets every position it offers at the start go at the next daily close, so a trade taken then ends there', async () => {
+    const atStart = await gateStoredUntil(PINNED_MARKET_START);
+    const nextClose = Date.parse(atStart.latestDecision!) + DAY_MS;
+    const atNextClose = await gateStoredUntil(nextClose + HOUR_MS);
+    expect(atNextClose.latestDecision).toBe(new Date(nextClose).toISOString());
+    for (const position of atStart.live) {
+      expect(positionEnd(position)).toBe(nextClose + HOUR_MS);
+      const plan = planGateOffers(
+        position.symbol,
+        pairGateOf(atNextClose, position.symbol),
+        [
+          {
+            id: position.symbol,
+            positionType: position.side,
+            family: position.family,
+            decidedAt: position.decidedAt,
+          },
+        ],
+        nextClose + HOUR_MS,
+      );
+      expect(plan.actions).toContainEqual({ kind: 'end', offerId: position.symbol });
+    }
   });
 });

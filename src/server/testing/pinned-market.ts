@@ -1,10 +1,11 @@
 /**
  * A moment of the simulated market whose offers are known, for the tests that need the engine to
- * publish on its own (the newcomer journey): at 00:00 UTC on 2026-11-07, with seed 42, the
- * publication gate passes on the backfilled history and its positions are offers on at least two
- * pairs for the next nine hours (pinned-market.test.ts proves it).
+ * publish on its own (the newcomer journey): at 00:00 UTC on 2026-11-05, with seed 42, the
+ * publication gate passes on the backfilled history, its positions are offers on at least two pairs
+ * for the next nine hours, and the family lets all of them go at the next daily close, so a trade
+ * taken from one ends within 24 market hours of the start (pinned-market.test.ts proves it).
  */
-export const PINNED_MARKET_START = Date.UTC(2026, 10, 7);
+export const PINNED_MARKET_START = Date.UTC(2026, 10, 5);
 export const PINNED_MARKET_SEED = 42;
 
 /** The environment of a server on the pinned market. */

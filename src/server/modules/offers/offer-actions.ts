@@ -7,6 +7,7 @@
 import type { Database, Executor } from '../../db/client';
 import type { Direction, OrderSide, PositionType } from '../../db/schema/enums';
 import { conflict, notFound } from '../../http/errors';
+import { HOLD_ON_GRACE_MS } from './gate-offer';
 import type { OfferRow } from './offer-dto';
 import { createUserOffersRepo, type NewUserOfferAction } from './user-offers.repo';
 
@@ -29,6 +30,11 @@ export interface OfferForAccept {
   expiresAt: Date;
   /** Market time of the entry price (the market's clock), or null for offers that did not record it. */
   entryAt: number | null;
+  /**
+   * When a trade taken from it closes at the latest, on the market's clock (the trade monitor's):
+   * the offer's horizon, plus the grace a family's position keeps for its next daily close.
+   */
+  tradeEndsAt: Date;
   entryPrice: number;
   /** Null for a family offer, held to its expiration (gate-offer.ts). */
   takeProfitPercent: number | null;
@@ -69,6 +75,9 @@ export function createOfferActions(deps: OfferActionsDeps) {
       createdAt: row.createdAt,
       expiresAt: row.expiresAt,
       entryAt: Number.isFinite(entryAt) ? entryAt : null,
+      tradeEndsAt: Number.isFinite(entryAt)
+        ? new Date(entryAt + row.horizonMinutes * 60_000 + (row.provenance?.gate ? HOLD_ON_GRACE_MS : 0))
+        : row.expiresAt,
       entryPrice: Number(row.entryPrice),
       takeProfitPercent: row.takeProfitPercent,
       stopLossPercent: row.stopLossPercent,

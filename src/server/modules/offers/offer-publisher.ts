@@ -38,8 +38,8 @@ export interface PublishResult {
   created: boolean;
   /** Live offers of the pair whose heat, status or end changed. */
   refreshedIds: string[];
-  /** Offers whose end moved (extended or ended): the trades taken from them follow. */
-  movedEnds: { offerId: string; expiresAt: Date }[];
+  /** Offers whose end moved (extended or ended): the trades taken from them end then, market time. */
+  movedEnds: { offerId: string; tradeEndsAt: Date }[];
   skippedBecause: string | null;
 }
 
@@ -104,10 +104,12 @@ async function publishGateOffers(
       continue;
     }
     const offer = live.find((o) => o.id === action.offerId)!;
+    // Extended to the position's new end, or ended now (market time); listed on the wall clock.
+    const endsAt = action.kind === 'extend' ? positionEnd(action.position) + HOLD_ON_GRACE_MS : entryAt;
     const end =
       action.kind === 'extend'
         ? {
-            expiresAt: wallAt(positionEnd(action.position) + HOLD_ON_GRACE_MS),
+            expiresAt: wallAt(endsAt),
             horizonMinutes: minutesBetween(offer.entryAt, positionEnd(action.position)),
             decidedAt: action.position.decidedAt,
             now,
@@ -115,7 +117,7 @@ async function publishGateOffers(
         : { expiresAt: now, now };
     if (await repo.moveEnd(offer.id, end)) {
       result.refreshedIds = [...new Set([...result.refreshedIds, offer.id])];
-      result.movedEnds.push({ offerId: offer.id, expiresAt: end.expiresAt });
+      result.movedEnds.push({ offerId: offer.id, tradeEndsAt: new Date(endsAt) });
     }
   }
   if (!created) return { ...result, skippedBecause: plan.skippedBecause };

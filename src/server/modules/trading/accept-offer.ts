@@ -128,7 +128,8 @@ async function openTrade(
             : String(stopLossPrice(offer.side, offer.entryPrice, offer.stopLossPercent)),
         autoCloseProfitPercent: input.autoCloseProfitPercent,
         openedAt: ctx.now(),
-        expiresAt: offer.expiresAt,
+        // Judged by the trade monitor on the market's clock.
+        expiresAt: offer.tradeEndsAt,
       });
       await ctx.ledger.post(tx, {
         tradeId: trade.id,

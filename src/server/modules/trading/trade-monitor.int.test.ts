@@ -6,6 +6,7 @@ import { actionLogs, ledgerEntries, payments, trades, userOffers } from '../../d
 import type { Fill } from '../../providers/execution';
 import { isBusEvent } from '../../realtime/event-bus';
 import type { TestUser } from '../../testing/test-app';
+import { HOLD_ON_GRACE_MS } from '../offers/gate-offer';
 import { closeOrderId } from './trade-monitor';
 import { createTradingWorld, type TradingWorld } from './testing/trading-fixture';
 
@@ -197,6 +198,44 @@ describe('trade monitor', () => {
     await monitor();
     expect((await tradeRow(trade.id)).status).toBe('open');
     w.market.clock.advance(Math.max(Date.now(), w.market.now()) - w.market.now() + 3_601_000);
+    await monitor();
+    expect(await tradeRow(trade.id)).toMatchObject({ status: 'closed', closeReason: 'expired' });
+  });
+
+  it("ends a family offer's trade on the market's clock: at its horizon plus grace, or once the family lets go", async () => {
+    w.market.setPrice('ETH/USD', 2_000);
+    const frank = await w.trader('Frank', 50_000);
+    const entryAt = w.market.now();
+    const { offerId, trade } = await open(
+      frank,
+      'ETH/USD',
+      { entryAmount: 100 },
+      {
+        // A slot of its own (an earlier test holds the pair's long); the side is a buy all the same.
+        positionType: 'hedge_long',
+        takeProfitPercent: null,
+        stopLossPercent: null,
+        provenance: {
+          figures: {},
+          entryAt: new Date(entryAt).toISOString(),
+          gate: {
+            family: 'ts-trend',
+            variant: 'rule=breakout,days=5',
+            decidedAt: new Date(entryAt).toISOString(),
+          },
+        },
+      },
+    );
+    const row = await tradeRow(trade.id);
+    expect(row).toMatchObject({ takeProfitPrice: null, stopLossPrice: null });
+    // The offer's horizon (a day here) plus the grace its family keeps for the next daily close.
+    expect(row.expiresAt?.getTime()).toBe(entryAt + 24 * 3_600_000 + HOLD_ON_GRACE_MS);
+    // No stop: a fall of a quarter leaves it open.
+    w.market.setPrice('ETH/USD', 1_500);
+    await monitor();
+    expect((await tradeRow(trade.id)).status).toBe('open');
+    // The family lets the position go: the trade ends now, on the market's clock.
+    await w.t.app.services.trading.moveTradeEnds(offerId, new Date(w.market.now()));
     await monitor();
     expect(await tradeRow(trade.id)).toMatchObject({ status: 'closed', closeReason: 'expired' });
   });

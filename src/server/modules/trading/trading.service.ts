@@ -48,7 +48,7 @@ export function createTradingService(deps: TradingDeps) {
       scope?: IdempotencyScope,
     ): Promise<AcceptOfferResponse> => acceptOffer(ctx, { userId, offerId, input, scope }),
 
-    /** An offer's end moved (gate-offer.ts): the open trades taken from it close at the new end. */
+    /** An offer's end moved (gate-offer.ts): its open trades close then (market time, as the monitor judges). */
     moveTradeEnds: (offerId: string, expiresAt: Date): Promise<void> => ctx.repo.moveEnds(offerId, expiresAt),
 
     /** Every trader's trades for the admin reports (pair: part of the symbol). */

@@ -178,8 +178,9 @@ export interface OfferSpec {
   provenance?: Record<string, unknown> | null;
   /** The trade as offered (defaults: a BTC-like entry, 2.4 % / 1.2 % exits, 0.26 % fee). */
   entryPrice?: string;
-  takeProfitPercent?: number;
-  stopLossPercent?: number;
+  /** Null for a family's offer, held to its horizon. */
+  takeProfitPercent?: number | null;
+  stopLossPercent?: number | null;
   feePercent?: number;
   /** Default: buy for long and balanced position types, sell for short ones. */
   side?: 'buy' | 'sell';
@@ -204,8 +205,8 @@ export async function seedOffer(db: Database, spec: OfferSpec): Promise<string> 
       progrevScore: spec.progrevScore === undefined ? 0.58 : spec.progrevScore,
       expectedProfitPercent: spec.expectedProfitPercent ?? 1.3,
       entryPrice: spec.entryPrice ?? '64000.50000000',
-      takeProfitPercent: spec.takeProfitPercent ?? 2.4,
-      stopLossPercent: spec.stopLossPercent ?? 1.2,
+      takeProfitPercent: spec.takeProfitPercent === undefined ? 2.4 : spec.takeProfitPercent,
+      stopLossPercent: spec.stopLossPercent === undefined ? 1.2 : spec.stopLossPercent,
       horizonMinutes: 1440,
       feePercent: spec.feePercent ?? 0.26,
       volume: spec.volume ?? null,
