@@ -48,6 +48,18 @@ const liveOffer = (over: Partial<LiveGateOffer> = {}): LiveGateOffer => ({
   ...over,
 });
 
+/** The stored gate these positions come from, as the backtest report holds it. */
+const storedGate = (families: PublicationGate['families'], positions: GatePosition[]): PublicationGate => ({
+  pairs: 2,
+  days: 180,
+  trials: 76,
+  feeSchedule: 'taker 0.26 %',
+  thresholds: { minDeflatedSharpe: 0.95, maxPbo: 0.2, minTStat: 1.645 },
+  families,
+  live: positions.map(({ trades: _t, tStat: _s, deflatedSharpe: _d, pbo: _p, trials: _n, ...p }) => p),
+  latestDecision: DAY1,
+});
+
 describe('a position of a family that passes the gate', () => {
   it('ends at the close of its last held hour: entry at the next open, plus its hold', () => {
     expect(positionEnd(position())).toBe(at(DAY1, 25));
@@ -110,18 +122,7 @@ describe('a position of a family that passes the gate', () => {
     const long = position({ lowerBoundPercent: 0.5 });
     const short = position({ side: 'short', family: 'xs-reversal', lowerBoundPercent: 0.9 });
     const gate = pairGateOf(
-      {
-        pairs: 1,
-        days: 180,
-        trials: 76,
-        feeSchedule: 'taker 0.26 %',
-        thresholds: { minDeflatedSharpe: 0.95, maxPbo: 0.2, minTStat: 1.645 },
-        families: [family('ts-trend', true), family('xs-reversal', true)],
-        live: [long, short].map(
-          ({ trades: _t, tStat: _s, deflatedSharpe: _d, pbo: _p, trials: _n, ...p }) => p,
-        ),
-        latestDecision: DAY1,
-      },
+      storedGate([family('ts-trend', true), family('xs-reversal', true)], [long, short]),
       'BTC/USD',
     );
     const { actions } = planGateOffers('BTC/USD', gate, [], at(DAY1, 2));
@@ -148,20 +149,10 @@ function family(name: string, passes: boolean): PublicationGate['families'][numb
 }
 
 describe("the gate's word on a pair", () => {
-  const gate: PublicationGate = {
-    pairs: 2,
-    days: 180,
-    trials: 76,
-    feeSchedule: 'taker 0.26 %',
-    thresholds: { minDeflatedSharpe: 0.95, maxPbo: 0.2, minTStat: 1.645 },
-    families: [family('ts-trend', true), family('volume-shock', false)],
-    live: [
-      { ...position(), trades: undefined },
-      { ...position({ symbol: 'ETH/USD' }) },
-      { ...position({ family: 'volume-shock' }) },
-    ].map(({ trades: _t, tStat: _s, deflatedSharpe: _d, pbo: _p, trials: _n, ...p }) => p),
-    latestDecision: DAY1,
-  };
+  const gate = storedGate(
+    [family('ts-trend', true), family('volume-shock', false)],
+    [position(), position({ symbol: 'ETH/USD' }), position({ family: 'volume-shock' })],
+  );
 
   it("keeps the pair's positions of passing families, with the family's figures", () => {
     const pair = pairGateOf(gate, 'BTC/USD')!;

@@ -1,15 +1,13 @@
 import type { SignalQualityGroup } from '../../../../contract/signal-quality';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { capitalize, formatDecimal, formatPercent, formatPositionType } from '../../../lib/format';
+import { formatPositionType } from '../../../lib/format';
 import { MIN_SAMPLE_TO_JUDGE, judgeCalibration, type Judged } from '../lib/verdict';
-import { VerdictBadge } from './verdict-badge';
+import { calibrationColumns, numeric } from './calibration-columns';
 
 export const NO_SCORED_OFFERS =
   "No scored offers in this range yet. An offer is scored once its horizon has passed (a day or more for a family's position, 2 hours to a day for an operator's bypass offer), against the candles that followed its entry. Until then, the gate's walk-forward below shows how its success rates held on the stored candles.";
 
 type Row = SignalQualityGroup & Judged;
-
-const numeric = 'text-right tabular-nums';
 
 const columns: readonly Column<Row>[] = [
   {
@@ -17,26 +15,7 @@ const columns: readonly Column<Row>[] = [
     header: 'Position Type',
     cell: (r) => <span className="font-medium text-white">{formatPositionType(r.positionType)}</span>,
   },
-  { key: 'riskLevel', header: 'Risk Level', cell: (r) => capitalize(r.riskLevel) },
-  { key: 'verdict', header: 'Verdict', cell: (r) => <VerdictBadge verdict={r.verdict} /> },
-  {
-    key: 'predicted',
-    header: 'Predicted',
-    cell: (r) => formatPercent(r.predictedSuccessRate),
-    className: numeric,
-  },
-  {
-    key: 'realised',
-    header: 'Realised',
-    cell: (r) => formatPercent(r.realisedSuccessRate),
-    className: numeric,
-  },
-  {
-    key: 'interval',
-    header: '95 % Interval',
-    cell: (r) => (r.interval ? `${formatDecimal(r.interval.low)}–${formatPercent(r.interval.high)}` : 'N/A'),
-    className: numeric,
-  },
+  ...calibrationColumns<Row>(),
   { key: 'sampleSize', header: 'Sample Size', cell: (r) => r.sampleSize, className: numeric },
   {
     key: 'outcomes',

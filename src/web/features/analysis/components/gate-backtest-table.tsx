@@ -1,12 +1,9 @@
 import type { GateBacktestRow, PublicationGate } from '../../../../contract/signal-quality';
 import { DataTable, type Column } from '../../../components/ui/data-table';
-import { capitalize, formatDecimal, formatPercent } from '../../../lib/format';
 import { judgeCalibration, type Judged } from '../lib/verdict';
-import { VerdictBadge } from './verdict-badge';
+import { calibrationColumns, numeric } from './calibration-columns';
 
 type Row = GateBacktestRow & Judged;
-
-const numeric = 'text-right tabular-nums';
 
 const columns: readonly Column<Row>[] = [
   {
@@ -14,26 +11,7 @@ const columns: readonly Column<Row>[] = [
     header: 'Family',
     cell: (r) => <span className="font-medium text-white">{r.family}</span>,
   },
-  { key: 'riskLevel', header: 'Risk Level', cell: (r) => capitalize(r.riskLevel) },
-  { key: 'verdict', header: 'Verdict', cell: (r) => <VerdictBadge verdict={r.verdict} /> },
-  {
-    key: 'predicted',
-    header: 'Predicted',
-    cell: (r) => formatPercent(r.predictedSuccessRate),
-    className: numeric,
-  },
-  {
-    key: 'realised',
-    header: 'Realised',
-    cell: (r) => formatPercent(r.realisedSuccessRate),
-    className: numeric,
-  },
-  {
-    key: 'interval',
-    header: '95 % Interval',
-    cell: (r) => (r.interval ? `${formatDecimal(r.interval.low)}–${formatPercent(r.interval.high)}` : 'N/A'),
-    className: numeric,
-  },
+  ...calibrationColumns<Row>(),
   { key: 'sampleSize', header: 'Positions', cell: (r) => r.sampleSize, className: numeric },
 ];
 
