@@ -39,6 +39,18 @@ export function positionEnd(position: Pick<LivePosition, 'decidedAt' | 'holdHour
   return Date.parse(position.decidedAt) + HOUR_MS + position.holdHours * HOUR_MS;
 }
 
+/**
+ * Market time a trade taken from an offer closes at the latest: the end of its horizon, plus the
+ * grace a family's position keeps for its next daily close.
+ */
+export function tradeEndOf(offer: {
+  entryAt: number;
+  horizonMinutes: number;
+  heldByFamily: boolean;
+}): number {
+  return offer.entryAt + offer.horizonMinutes * 60_000 + (offer.heldByFamily ? HOLD_ON_GRACE_MS : 0);
+}
+
 /** The pair's part of the latest gate; null when no gate has been judged yet. */
 export function pairGateOf(gate: PublicationGate | null, symbol: string): PairGate | null {
   if (!gate) return null;

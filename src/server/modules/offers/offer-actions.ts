@@ -7,7 +7,7 @@
 import type { Database, Executor } from '../../db/client';
 import type { Direction, OrderSide, PositionType } from '../../db/schema/enums';
 import { conflict, notFound } from '../../http/errors';
-import { HOLD_ON_GRACE_MS } from './gate-offer';
+import { tradeEndOf } from './gate-offer';
 import type { OfferRow } from './offer-dto';
 import { createUserOffersRepo, type NewUserOfferAction } from './user-offers.repo';
 
@@ -76,7 +76,13 @@ export function createOfferActions(deps: OfferActionsDeps) {
       expiresAt: row.expiresAt,
       entryAt: Number.isFinite(entryAt) ? entryAt : null,
       tradeEndsAt: Number.isFinite(entryAt)
-        ? new Date(entryAt + row.horizonMinutes * 60_000 + (row.provenance?.gate ? HOLD_ON_GRACE_MS : 0))
+        ? new Date(
+            tradeEndOf({
+              entryAt,
+              horizonMinutes: row.horizonMinutes,
+              heldByFamily: Boolean(row.provenance?.gate),
+            }),
+          )
         : row.expiresAt,
       entryPrice: Number(row.entryPrice),
       takeProfitPercent: row.takeProfitPercent,

@@ -95,8 +95,6 @@ async function publishGateOffers(
   const { now, entryAt } = input;
   const live = await repo.liveFamilyOffers(input.pairId);
   const plan = planGateOffers(input.pair, input.gate, live, entryAt);
-  // Offers are live on the wall clock (as engine offers: their market lifetime from now).
-  const wallAt = (marketMs: number) => new Date(now.getTime() + (marketMs - entryAt));
   let created: NewOffer | null = null;
   for (const action of plan.actions) {
     if (action.kind === 'create') {
@@ -109,7 +107,7 @@ async function publishGateOffers(
     const end =
       action.kind === 'extend'
         ? {
-            expiresAt: wallAt(endsAt),
+            expiresAt: wallAt(input, endsAt),
             horizonMinutes: minutesBetween(offer.entryAt, positionEnd(action.position)),
             decidedAt: action.position.decidedAt,
             now,
@@ -126,6 +124,10 @@ async function publishGateOffers(
   if (floors) return { ...result, skippedBecause: floors };
   return insertOffer(repo, result, created);
 }
+
+/** Offers are listed on the wall clock (as engine offers: their market lifetime from now). */
+const wallAt = (input: Pick<PublishInput, 'now' | 'entryAt'>, marketMs: number) =>
+  new Date(input.now.getTime() + (marketMs - input.entryAt));
 
 const minutesBetween = (from: number, to: number) => Math.max(1, Math.round((to - from) / 60_000));
 
@@ -212,7 +214,7 @@ function gateOffer(
         trials: p.trials,
       },
     }),
-    expiresAt: new Date(input.now.getTime() + (end + HOLD_ON_GRACE_MS - input.entryAt)),
+    expiresAt: wallAt(input, end + HOLD_ON_GRACE_MS),
   };
 }
 

@@ -76,10 +76,10 @@ export function createOffersLifecycleRepo(db: Database) {
         .select({
           id: offers.id,
           positionType: offers.positionType,
-          createdAt: offers.createdAt,
           family: sql<string>`${offers.provenance} #>> '{gate,family}'`,
           decidedAt: sql<string>`${offers.provenance} #>> '{gate,decidedAt}'`,
-          entryAt: sql<string | null>`${offers.provenance} ->> 'entryAt'`,
+          // The publisher records every gate offer's entry (offer-publisher.ts).
+          entryAt: sql<string>`${offers.provenance} ->> 'entryAt'`,
         })
         .from(offers)
         .where(
@@ -89,10 +89,7 @@ export function createOffersLifecycleRepo(db: Database) {
             sql`${offers.provenance} #>> '{gate,family}' is not null`,
           ),
         );
-      return rows.map(({ createdAt, entryAt, ...row }) => ({
-        ...row,
-        entryAt: entryAt ? Date.parse(entryAt) : createdAt.getTime(),
-      }));
+      return rows.map((row) => ({ ...row, entryAt: Date.parse(row.entryAt) }));
     },
 
     /**
