@@ -58,6 +58,29 @@ describe('landing chart panel in the browser', () => {
     await waitForToast(page, 'Chart exported successfully');
   });
 
+  it('exports the heat map from the moment its button shows, even while the chart library loads', async () => {
+    // A slow network: the chart's chunk arrives a second and a half after the page asks for it.
+    const fresh = await browser.context.newPage();
+    await fresh.route(/\/assets\/chart-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    try {
+      await fresh.goto(`${baseUrl}/`);
+      const button = fresh.getByRole('button', { name: 'Export Heatmap PNG' });
+      await button.waitFor({ timeout: 20_000 });
+      expect(await button.isDisabled()).toBe(true);
+      const download = fresh.waitForEvent('download');
+      // The click waits for the button to be enabled, as a person's next click would find it.
+      await button.click();
+      const bytes = await readFile(await (await download).path());
+      expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+      await waitForToast(fresh, 'Chart exported successfully');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('merges live updates and says so', async () => {
     // The simulated market re-analyses every pair about once a minute; the operator's request for
     // an analysis brings the next heat-map update sooner.

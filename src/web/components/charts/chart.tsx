@@ -35,12 +35,18 @@ export default function Chart({
     chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
   }, [option]);
 
-  useImperativeHandle(ref, () => ({
-    toPngDataUrl() {
-      if (!chart.current) throw new Error('Chart is not drawn');
-      return chart.current.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: BACKGROUND });
-    },
-  }));
+  // One handle for the chart's life: a state-setter ref (a screen waiting for the chart to load)
+  // is set once, not on every render.
+  useImperativeHandle(
+    ref,
+    () => ({
+      toPngDataUrl() {
+        if (!chart.current) throw new Error('Chart is not drawn');
+        return chart.current.getDataURL({ type: 'png', pixelRatio: 2, backgroundColor: BACKGROUND });
+      },
+    }),
+    [],
+  );
 
   return <div ref={box} role="img" aria-label={ariaLabel} style={{ height, width: '100%' }} />;
 }

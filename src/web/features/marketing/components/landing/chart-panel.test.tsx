@@ -2,18 +2,31 @@
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChartProps } from '../../../../components/charts/chart-types';
+import type { Ref } from 'react';
+import type { ChartHandle, ChartProps } from '../../../../components/charts/chart-types';
 import { fireEvent, render, screen, waitFor } from '../../../../testing/dom';
 import { heatEntry } from '../../testing/heat-entry';
 import { ChartPanel } from './chart-panel';
 
-/* ECharts needs a real canvas: the browser test draws the charts; here a stand-in reports clicks. */
-vi.mock('../../../../components/charts', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  LazyChart: ({ ariaLabel, onItemClick }: ChartProps) => (
-    <div role="img" aria-label={ariaLabel} onClick={() => onItemClick?.('SOL/USD', [0, 0, 1])} />
-  ),
-}));
+/*
+ * ECharts needs a real canvas: the browser test draws the charts; here a stand-in reports clicks,
+ * and, once "loaded", hands its screen a chart that cannot be captured (as a canvas the browser
+ * refuses to read would).
+ */
+const stand = vi.hoisted(() => ({ loaded: true }));
+vi.mock('../../../../components/charts', async (importOriginal) => {
+  const { useImperativeHandle } = await import('react');
+  const unreadable: ChartHandle = {
+    toPngDataUrl: () => {
+      throw new Error('canvas cannot be read');
+    },
+  };
+  function StandIn({ ariaLabel, onItemClick, ref }: ChartProps & { ref?: Ref<ChartHandle> }) {
+    useImperativeHandle(stand.loaded ? ref : undefined, () => unreadable, []);
+    return <div role="img" aria-label={ariaLabel} onClick={() => onItemClick?.('SOL/USD', [0, 0, 1])} />;
+  }
+  return { ...(await importOriginal<object>()), LazyChart: StandIn };
+});
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const END = Date.UTC(2026, 10, 23, 8, 30);
@@ -77,7 +90,7 @@ describe('ChartPanel', () => {
     await screen.findByText('at /heatmap?pair=SOL%2FUSD');
   });
 
-  it('reports a failed export (no chart drawn yet)', async () => {
+  it('reports a chart that cannot be exported', async () => {
     renderPanel({ 'SOL/USD': heatEntry('SOL/USD', 30) });
     for (const name of ['Export Heatmap PNG', 'Export Price PNG', 'Export Volume PNG']) {
       fireEvent.click(screen.getByRole('button', { name }));
@@ -85,5 +98,18 @@ describe('ChartPanel', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(3));
     expect(toast.error).toHaveBeenCalledWith('Failed to export chart');
     expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('keeps an export button disabled while its chart loads, and not when there is no chart', () => {
+    stand.loaded = false;
+    try {
+      renderPanel({ 'SOL/USD': heatEntry('SOL/USD', 30) });
+      const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+      expect(button('Export Heatmap PNG').disabled).toBe(true);
+      // No usable history: the trend charts show their empty state and say so on export.
+      expect(button('Export Price PNG').disabled).toBe(false);
+    } finally {
+      stand.loaded = true;
+    }
   });
 });

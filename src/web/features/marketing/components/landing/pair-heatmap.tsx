@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LazyChart, type ChartHandle } from '../../../../components/charts';
 import { buildHeatmapCells, HEATMAP_COLUMNS } from '../../lib/heatmap-cells';
@@ -16,7 +16,7 @@ const HEIGHT = 400;
  * figures are a table for screen readers.
  */
 export function PairHeatmap({ rows }: { rows: readonly TopPair[] }) {
-  const chart = useRef<ChartHandle>(null);
+  const [chart, setChart] = useState<ChartHandle | null>(null);
   const navigate = useNavigate();
   const option = useMemo(() => buildHeatmapOption(rows), [rows]);
   const pairs = rows.map((r) => r.pair);
@@ -29,7 +29,12 @@ export function PairHeatmap({ rows }: { rows: readonly TopPair[] }) {
     <ChartCard
       title="Heatmap of Active Pairs"
       action={
-        <ExportChartButton label="Export Heatmap PNG" chart={chart} fileName="heatsignal-heatmap.png" />
+        <ExportChartButton
+          label="Export Heatmap PNG"
+          chart={chart}
+          loading={chart === null}
+          fileName="heatsignal-heatmap.png"
+        />
       }
     >
       {/* Six columns of figures need about 560 px: narrower screens scroll the chart, not the page. */}
@@ -41,7 +46,7 @@ export function PairHeatmap({ rows }: { rows: readonly TopPair[] }) {
       >
         <div className="min-w-[560px]">
           <LazyChart
-            ref={chart}
+            ref={setChart}
             option={option}
             height={HEIGHT}
             ariaLabel={`Heat map of ${pairs.join(', ')}: ${HEATMAP_COLUMNS.map((c) => c.label).join(', ')}`}

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useState } from 'react';
 import { LazyChart, type ChartHandle } from '../../../../components/charts';
 import { buildTrendOption, formatClock } from '../../lib/trend-option';
 import { buildTrends, type TrendKind } from '../../lib/trend-series';
@@ -30,7 +30,7 @@ interface TrendChartProps {
 }
 
 export function TrendChart({ summary, pairs, kind }: TrendChartProps) {
-  const chart = useRef<ChartHandle>(null);
+  const [chart, setChart] = useState<ChartHandle | null>(null);
   const trends = useMemo(() => buildTrends(summary, pairs, kind), [summary, pairs, kind]);
   const option = useMemo(() => (trends ? buildTrendOption(trends, kind) : null), [trends, kind]);
   const text = TEXTS[kind];
@@ -41,13 +41,14 @@ export function TrendChart({ summary, pairs, kind }: TrendChartProps) {
         <ExportChartButton
           label={text.exportLabel}
           chart={chart}
+          loading={option !== null && chart === null}
           fileName={`heatsignal-${kind}-trends.png`}
         />
       }
     >
       {trends && option ? (
         <LazyChart
-          ref={chart}
+          ref={setChart}
           option={option}
           height={HEIGHT}
           ariaLabel={`${text.measure} of ${trends.series.map((s) => s.pair).join(', ')} from ${formatClock(
