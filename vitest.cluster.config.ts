@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: ['src/server/cluster/**/*.cluster.test.ts'],
+    // Builds the server bundle the processes run.
+    globalSetup: ['src/server/cluster/testing/global-setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 120_000,
     pool: 'forks',

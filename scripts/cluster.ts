@@ -1,6 +1,6 @@
 /**
  * `npm run cluster -- --api 2 --worker 2 [--no-build]`: one machine's scale-out. Builds the web
- * app once, then runs `--api` ROLE=api processes on PORT, PORT+1, … and `--worker` ROLE=worker
+ * app and the server bundle once, then runs `--api` ROLE=api processes on PORT, PORT+1, … and `--worker` ROLE=worker
  * processes on the ports after them (their /healthz and /readyz), all sharing DATABASE_URL and
  * REDIS_URL, restarted when they die, stopped together on SIGINT/SIGTERM.
  */
@@ -74,8 +74,8 @@ try {
 }
 
 if (build) {
-  const result = spawnSync('npm', ['run', 'build:web'], { cwd: REPO, stdio: 'inherit' });
-  if (result.status !== 0) fail('npm run build:web failed');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: REPO, stdio: 'inherit' });
+  if (result.status !== 0) fail('npm run build failed');
 }
 
 // The simulated market's clock starts once for all, so the processes agree on prices at any
@@ -84,7 +84,7 @@ const simClockStart = process.env.SIM_CLOCK_START?.trim() || String(Date.now());
 const child = (role: 'api' | 'worker', index: number, port: number): ChildSpec => ({
   name: `${role}-${index}`,
   command: process.execPath,
-  args: ['--import', 'tsx', 'src/server/main.ts'],
+  args: ['--enable-source-maps', 'dist/server/main.mjs'],
   cwd: REPO,
   env: { ...process.env, ROLE: role, PORT: String(port), SIM_CLOCK_START: simClockStart },
 });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { SERVER_BUNDLE_ENTRY } from '../../scripts/build-server';
 import { freePort } from '../../src/server/testing/free-port';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -37,8 +38,8 @@ export async function startDedicatedServer(env: Record<string, string> = {}): Pr
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'heatsignal-e2e-own-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  // node itself with tsx's loader: `npx tsx` would add an npm start-up and a second node process.
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The bundled build (global-setup.ts makes it): a start compiles no TypeScript.
+  const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE_ENTRY], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
+import { buildServer } from '../../scripts/build-server';
 import { startDedicatedServer } from './dedicated-server';
 import { signUpOverHttp, type HttpAccount } from './operator';
 
@@ -12,7 +13,7 @@ declare module 'vitest' {
 }
 
 /**
- * Builds the web app and starts the real server (its own data folder, a free port) for the browser
+ * Builds the web app and the server bundle, and starts the real server (its own data folder, a free port) for the browser
  * tests, then signs its operator up, so a test can ask for what only the back office can (e.g. an
  * analysis past the thresholds) instead of waiting on the simulated market's luck.
  */
@@ -23,6 +24,7 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) throw new Error('web build failed');
+  await buildServer();
 
   const server = await startDedicatedServer();
   project.provide('baseUrl', server.baseUrl);

@@ -38,6 +38,7 @@ import { registerTradingRoutes } from './modules/trading/trading.routes';
 import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
 import { attachRealtime } from './realtime/attach-realtime';
 import { createServices, type ServiceOverrides, type Services } from './services';
+import { REPO_ROOT } from './shared/repo-root';
 
 export interface AppOptions {
   config: Config;
@@ -60,8 +61,6 @@ declare module 'fastify' {
     lifecycle: { shuttingDown: boolean };
   }
 }
-
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * The log's lines on standard output, written synchronously. pino's default destination is

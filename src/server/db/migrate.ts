@@ -1,12 +1,13 @@
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client';
+import { REPO_ROOT } from '../shared/repo-root';
 
-/** `<repo>/drizzle`, found from this file so the working directory does not matter. */
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/** `<repo>/drizzle`, found from the repository's root so the working directory does not matter. */
+export const migrationsFolder = path.join(REPO_ROOT, 'drizzle');
 
 /** Session advisory lock held while migrating, so api and worker processes starting together queue up. */
 const MIGRATION_LOCK_KEY = 4_815_162_342;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { SERVER_BUNDLE_ENTRY } from '../../../../scripts/build-server';
 import { freePort } from '../../testing/free-port';
 import { startOwnRedis, type OwnRedis } from './own-redis';
 
@@ -21,8 +22,8 @@ export interface ClusterProcess {
 }
 
 /**
- * Real HeatSignal processes as an operator runs them (`node --import tsx src/server/main.ts` with
- * ROLE=api / ROLE=worker) on a fresh PostgreSQL database and a Redis of the test's own. The
+ * Real HeatSignal processes as an operator runs them (the bundled `dist/server/main.mjs`, built by the
+ * suite's global setup, with ROLE=api / ROLE=worker) on a fresh PostgreSQL database and a Redis of the test's own. The
  * simulated market runs SIM_SPEED times faster on a clock all processes share.
  */
 export async function startTestCluster(options: {
@@ -71,7 +72,7 @@ export async function startTestCluster(options: {
 
   function launch(proc: ClusterProcess): void {
     const out = createWriteStream(proc.log, { flags: 'a' });
-    proc.child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    proc.child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE_ENTRY], {
       cwd: REPO_ROOT,
       env: { ...process.env, ...env, ROLE: proc.role, PORT: String(proc.port), PUBLIC_URL: proc.url },
       stdio: ['ignore', 'pipe', 'pipe'],
