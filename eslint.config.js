@@ -87,6 +87,14 @@ export default tseslint.config(
     },
   },
   {
+    // The shared layer serves the features and never reaches into one (bulletproof-react's rule).
+    files: ['src/web/components/**', 'src/web/lib/**'],
+    rules: zone([
+      { group: ['**/server/**'], message: 'the web app never imports the server' },
+      { group: ['**/features/**'], message: 'components/ and lib/ never import features/' },
+    ]),
+  },
+  {
     files: ['src/web/features/**'],
     plugins: { heatsignal: { rules: { 'feature-isolation': featureIsolation } } },
     rules: { 'heatsignal/feature-isolation': 'error' },

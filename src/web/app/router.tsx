@@ -44,13 +44,13 @@ const userRoutes: RouteObject[] = [
   lazyPage('analysis', async () => (await import('../features/analysis')).SignalQualityPage),
 ];
 
-const loadAdminDashboard = async () => (await import('../features/admin-dashboard')).AdminDashboardPage;
+const loadAdminDashboard = async () => (await import('../features/admin-console')).AdminDashboardPage;
 
 /** Children of AdminLayout, which renders them for admins only (the spec's "registered only for admins"). */
 const adminRoutes: RouteObject[] = [
   lazyPage(undefined, loadAdminDashboard),
   lazyPage('dashboard', loadAdminDashboard),
-  lazyPage('pair-status', async () => (await import('../features/admin-pair-status')).PairStatusPage),
+  lazyPage('pair-status', async () => (await import('../features/admin-console')).PairStatusPage),
   lazyPage('reports', async () => (await import('../features/admin-reports')).ReportsPage),
   lazyPage('settings', async () => (await import('../features/admin-settings')).PlatformSettingsPage),
   lazyPage('pairs', async () => (await import('../features/admin-pairs')).ManagePairsPage),

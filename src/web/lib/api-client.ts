@@ -90,6 +90,11 @@ function safeJson(text: string): unknown {
   }
 }
 
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof Error && error.message ? error.message : fallback;
+/**
+ * The one error text of the web app: the server's `error` when it answered with one (or the call's
+ * own `fallbackError`), else the spec's fallback (trader spec 8). A network failure, an unreadable
+ * reply or a contract parse failure gets the fallback too: their messages are not for users.
+ */
+export function serverErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
 }

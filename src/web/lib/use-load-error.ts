@@ -1,15 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { ApiError } from './api-client';
+import { serverErrorMessage } from './api-client';
 import { isUnauthorized } from './auth/me-query';
 import { signInPathFor } from './auth/return-path';
-
-/** The server's `error` text when it answered with one, else the spec's fallback (trader spec 8); a
- * network failure or an unreadable reply gets the fallback too. */
-export function serverErrorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
 
 interface LoadErrorOptions {
   /** Spec text for this load, e.g. 'Failed to fetch trades'. */

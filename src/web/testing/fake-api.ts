@@ -1,9 +1,10 @@
 import { vi } from 'vitest';
 
 /*
- * The server at the fetch level for component tests: each call is recorded (method, path with
- * query, JSON body) and answered by the test's function, so a test asserts exactly what a screen
- * sent and shows exactly what the contract's shapes carry.
+ * The server at the fetch level for component tests: each call is recorded (method, URL, path,
+ * query parameters, JSON body) and answered by the test's function, so a test asserts exactly
+ * what a screen sent and shows exactly what the contract's shapes carry. A call the function does
+ * not answer (undefined) gets 404 `{ error: 'Not found' }`.
  */
 
 export interface FakeAnswer {
@@ -13,20 +14,30 @@ export interface FakeAnswer {
 
 export interface FakeCall {
   method: string;
+  /** As the app passed it to fetch, query included. */
   url: string;
+  path: string;
+  query: Record<string, string>;
   body: unknown;
 }
 
-export function serveApi(answer: (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>): FakeCall[] {
+const NOT_FOUND: FakeAnswer = { status: 404, body: { error: 'Not found' } };
+
+export function serveApi(
+  answer: (call: FakeCall) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>,
+): FakeCall[] {
   const calls: FakeCall[] = [];
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const parsed = new URL(url, 'http://localhost');
     const call: FakeCall = {
       method: init.method ?? 'GET',
       url,
+      path: parsed.pathname,
+      query: Object.fromEntries(parsed.searchParams),
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
     calls.push(call);
-    const { status, body } = await answer(call);
+    const { status, body } = (await answer(call)) ?? NOT_FOUND;
     return new Response(body === undefined ? '' : JSON.stringify(body), { status });
   });
   return calls;
@@ -34,5 +45,5 @@ export function serveApi(answer: (call: FakeCall) => FakeAnswer | Promise<FakeAn
 
 /** The query parameters of a recorded call. */
 export function queryOf(call: FakeCall): Record<string, string> {
-  return Object.fromEntries(new URL(call.url, 'http://x').searchParams);
+  return call.query;
 }

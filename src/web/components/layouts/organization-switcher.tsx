@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { errorMessage } from '../../lib/api-client';
+import { serverErrorMessage } from '../../lib/api-client';
 import { useLeaveOrganization, useSetActiveOrganization } from '../../lib/auth/organization-api';
 import { useAuth } from '../../lib/auth/use-auth';
 
@@ -17,14 +17,14 @@ export function OrganizationSwitcher() {
     if (!organizationId || organizationId === current?.id) return;
     setActive
       .mutateAsync({ organizationId })
-      .catch((error: unknown) => toast.error(errorMessage(error, 'Failed to switch organization')));
+      .catch((error: unknown) => toast.error(serverErrorMessage(error, 'Failed to switch organization')));
   };
 
   const onLeave = () => {
     if (!current || !window.confirm(`Leave ${current.name}?`)) return;
     leave
       .mutateAsync({ organizationId: current.id })
-      .catch((error: unknown) => toast.error(errorMessage(error, 'Failed to leave organization')));
+      .catch((error: unknown) => toast.error(serverErrorMessage(error, 'Failed to leave organization')));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { serverErrorMessage } from '../../lib/use-load-error';
+import { serverErrorMessage } from '../../lib/api-client';
 import { DataTable, type Column } from './data-table';
 import { LoadError } from './load-error';
 import { Pager } from './pager';

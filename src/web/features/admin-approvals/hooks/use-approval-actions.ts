@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { Approval } from '../../../../contract/admin-approvals';
 import { formatMoney } from '../../../lib/format';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import {
-  APPROVE_FAILED,
+  APPROVE_ONE_TOASTS,
   APPROVE_SELECTED_FAILED,
-  REJECT_FAILED,
-  useDecideWithdrawals,
-} from '../api/decide-withdrawal';
+  useApproveWithdrawals,
+} from '../api/approve-withdrawal';
+import { REJECT_FAILED, useRejectWithdrawal } from '../api/reject-withdrawal';
 
 /** A question of the 'Confirmation' dialog and what Confirm runs. */
 export interface PendingQuestion {
@@ -21,7 +21,12 @@ export interface PendingQuestion {
  * reject one with a reason. Toasts use the spec's words, or the server's error when it sent one.
  */
 export function useApprovalActions(onSelectionDone: () => void) {
-  const decide = useDecideWithdrawals();
+  const approve = useApproveWithdrawals(APPROVE_ONE_TOASTS);
+  const approveMany = useApproveWithdrawals({
+    success: 'Selected withdrawals approved',
+    failure: () => APPROVE_SELECTED_FAILED,
+  });
+  const decline = useRejectWithdrawal();
   const [question, setQuestion] = useState<PendingQuestion | null>(null);
   const [rejecting, setRejecting] = useState<Approval | null>(null);
 
@@ -35,32 +40,17 @@ export function useApprovalActions(onSelectionDone: () => void) {
     });
 
   const approveOne = (approval: Approval) =>
-    ask(`Approve payment of ${formatMoney(approval.amount)}?`, () =>
-      decide.mutate(
-        { kind: 'approve', ids: [approval.id] },
-        {
-          onSuccess: () => toast.success('Withdrawal approved'),
-          onError: (error) => toast.error(serverErrorMessage(error, APPROVE_FAILED)),
-        },
-      ),
-    );
+    ask(`Approve payment of ${formatMoney(approval.amount)}?`, () => approve.mutate([approval.id]));
 
   const approveSelected = (ids: readonly string[]) =>
     ask(`Approve ${ids.length} selected payments?`, () =>
-      decide.mutate(
-        { kind: 'approve', ids },
-        {
-          onSuccess: () => toast.success('Selected withdrawals approved'),
-          onError: () => toast.error(APPROVE_SELECTED_FAILED),
-          onSettled: onSelectionDone,
-        },
-      ),
+      approveMany.mutate(ids, { onSettled: onSelectionDone }),
     );
 
   const reject = (reason: string) => {
     if (!rejecting) return;
-    decide.mutate(
-      { kind: 'reject', id: rejecting.id, reason },
+    decline.mutate(
+      { id: rejecting.id, reason },
       {
         onSuccess: () => {
           toast.success('Withdrawal rejected');
@@ -72,7 +62,7 @@ export function useApprovalActions(onSelectionDone: () => void) {
   };
 
   return {
-    busy: decide.isPending,
+    busy: approve.isPending || approveMany.isPending || decline.isPending,
     question,
     dismissQuestion: () => setQuestion(null),
     approveOne,

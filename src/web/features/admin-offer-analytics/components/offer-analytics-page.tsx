@@ -1,12 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'react-toastify';
-import { AdminPairDetailsModal } from '../../../components/admin/pair-details';
+import { AdminPairDetailsModal } from '../../admin-pair-details';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
-import { serverErrorMessage, useLoadErrorToast } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
+import { useLoadErrorToast } from '../../../lib/use-load-error';
 import { exportHeatmapCsv } from '../../../lib/heatmap-csv';
 import { HeatMapChart } from '../../heatmap';
 import { ANALYTICS_FETCH_ERROR, useAdminHeatMap } from '../api/get-admin-heat-map';

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { adminCryptoPairsEndpoint } from '../../../../contract/admin-collections';
-import { ADMIN_QUERY_KEY } from '../../../components/admin';
+import { ADMIN_QUERY_KEY } from '../../../lib/admin-mutation';
 import { apiRequest } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
 import type { PairSort } from '../lib/pair-sort';

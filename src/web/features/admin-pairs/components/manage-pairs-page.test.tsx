@@ -2,14 +2,13 @@
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { list, pair } from '../../../testing/admin-back-office';
 import {
-  list,
-  pair,
-  renderWithQuery,
-  serve,
-  type Answer,
-  type Call,
-} from '../../../components/admin/test-server';
+  serveApi as serve,
+  type FakeAnswer as Answer,
+  type FakeCall as Call,
+} from '../../../testing/fake-api';
+import { renderWithQuery } from '../../../testing/render-with-query';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
 import { saveTextFile } from '../../../lib/download';
 import { fireEvent, screen, waitFor, within } from '../../../testing/dom';

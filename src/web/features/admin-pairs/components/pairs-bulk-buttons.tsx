@@ -1,4 +1,4 @@
-import { PAIR_BULK_KINDS, type PairBulkKind } from '../../../components/admin';
+import { PAIR_BULK_KINDS, type PairBulkKind } from '../lib/pair-bulk';
 import { Button } from '../../../components/ui/button';
 
 const LABEL: Record<PairBulkKind, string> = {

@@ -1,5 +1,5 @@
 import type { CryptoPairRecord } from '../../../../contract/admin-pairs';
-import { adminFormat } from '../../../components/admin';
+import { adminFormat } from '../../../lib/admin-format';
 import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/data-table';
 import type { TableSort } from '../../../components/ui/table-frame';

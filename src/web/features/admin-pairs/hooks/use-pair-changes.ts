@@ -1,13 +1,8 @@
 import type { CryptoPairRecord } from '../../../../contract/admin-pairs';
-import {
-  pairBulkQuestion,
-  useConfirm,
-  useDeletePair,
-  usePairBulkAction,
-  useSyncKrakenPairs,
-  useTogglePair,
-  type PairBulkKind,
-} from '../../../components/admin';
+import { useConfirm } from '../../../components/ui/use-confirm';
+import { useDeletePair, usePairBulkAction, useTogglePair } from '../api/manage-pair';
+import { useSyncKrakenPairs } from '../api/sync-kraken-pairs';
+import { pairBulkQuestion, type PairBulkKind } from '../lib/pair-bulk';
 
 /**
  * What the screen changes: a pair's switch (at once), a Delete or a bulk action (each behind the

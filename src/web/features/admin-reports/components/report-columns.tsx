@@ -1,5 +1,5 @@
 import type { ReportPayment, ReportTrade, ReportUser } from '../../../../contract/admin-reports';
-import { adminFormat } from '../../../components/admin';
+import { adminFormat } from '../../../lib/admin-format';
 import type { Column } from '../../../components/ui/data-table';
 import { NOT_AVAILABLE, capitalize, formatMoney } from '../../../lib/format';
 import type { ReportSort, ReportSortKey } from '../lib/report-sort';

@@ -2,7 +2,7 @@ import { DataTable, type Column } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { Pager } from '../../../components/ui/pager';
 import { SectionCard } from '../../../components/ui/section-card';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { REPORTS_LOAD_ERROR } from '../api/get-reports';
 
 interface ReportTableCardProps<T> {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { REPORT_PAGE_SIZES } from '../../../../contract/admin-reports';
 import type { TimeRange } from '../../../../contract/common';
-import { COLLECTION_TIME_RANGES } from '../../../components/admin/collection-controls';
+import { COLLECTION_TIME_RANGES } from '../../../lib/time-range';
 import { FormField, inputClassName } from '../../../components/ui/form-field';
 import { pageSizeOptions, SelectField } from '../../../components/ui/select-field';
 

@@ -1,3 +1,5 @@
+import { ADMIN_QUERY_KEY } from '../../../lib/admin-mutation';
+
 export interface TriggersPage {
   page: number;
   pageSize: number;
@@ -8,7 +10,7 @@ export interface TriggersPage {
  * admin mutation refetches every admin list (admin spec 4).
  */
 export const settingsKeys = {
-  admin: ['admin'] as const,
-  globalSettings: ['admin', 'global-settings'] as const,
-  triggers: (query: TriggersPage) => ['admin', 'all-triggers', query] as const,
+  admin: ADMIN_QUERY_KEY,
+  globalSettings: [...ADMIN_QUERY_KEY, 'global-settings'] as const,
+  triggers: (query: TriggersPage) => [...ADMIN_QUERY_KEY, 'all-triggers', query] as const,
 };

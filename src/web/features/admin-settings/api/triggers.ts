@@ -1,6 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminTriggersEndpoint } from '../../../../contract/admin-collections';
-import { manageTriggersEndpoint, type ManageTriggerInput } from '../../../../contract/admin-triggers';
+import {
+  manageTriggersEndpoint,
+  type ManageTriggerFormInput,
+  type ManageTriggerInput,
+} from '../../../../contract/admin-triggers';
+import { adminPost, useAdminMutation } from '../../../lib/admin-mutation';
 import { apiRequest } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
 import { settingsKeys, type TriggersPage } from './query-keys';
@@ -43,5 +48,18 @@ export function useManageTrigger() {
   return useMutation({
     mutationFn: postManageTrigger,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.admin }),
+  });
+}
+
+/**
+ * A trigger change from the back-office console (Add Trigger, a row's Delete, Trigger Analysis):
+ * toasts 'Trigger action successful' or the server's error, and refetches every admin list. The
+ * console reads no answer, so it is not parsed.
+ */
+export function useTriggerChange() {
+  return useAdminMutation({
+    run: (body: ManageTriggerFormInput) => adminPost(manageTriggersEndpoint, body, MANAGE_TRIGGER_FAILED),
+    success: () => 'Trigger action successful',
+    failure: () => MANAGE_TRIGGER_FAILED,
   });
 }

@@ -11,7 +11,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { FormField, inputClassName } from '../../../components/ui/form-field';
 import { LoadError } from '../../../components/ui/load-error';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import {
   SETTINGS_LOAD_ERROR,
   SETTINGS_UPDATE_FAILED,

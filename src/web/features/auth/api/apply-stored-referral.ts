@@ -1,5 +1,5 @@
 import { createReferralEndpoint, createReferralResponseSchema } from '../../../../contract/referrals';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest, serverErrorMessage } from '../../../lib/api-client';
 import {
   clearStoredReferral,
   getStoredReferralCampaign,
@@ -39,8 +39,7 @@ export async function applyStoredReferral(token: string): Promise<StoredReferral
     return { status: 'applied', code };
   } catch (error) {
     // The server's reason when it gave one; a network failure is not an invalid code.
-    const message =
-      error instanceof ApiError && error.message ? error.message : 'Failed to apply referral code';
+    const message = serverErrorMessage(error, 'Failed to apply referral code');
     return { status: 'refused', code, error: message };
   } finally {
     clearStoredReferral();

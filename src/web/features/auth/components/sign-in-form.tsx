@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { signInInputSchema } from '../../../../contract/account';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSignInWithEmail } from '../api/sign-in-with-email';
-import { authErrorMessage } from './auth-error-message';
 
 /** On success the session is live; the page decides where to go. */
 export function SignInForm() {
@@ -20,7 +20,7 @@ export function SignInForm() {
     try {
       await signIn.mutateAsync(values);
     } catch (error) {
-      toast.error(authErrorMessage(error, 'Sign in failed'));
+      toast.error(serverErrorMessage(error, 'Sign in failed'));
     }
   });
 

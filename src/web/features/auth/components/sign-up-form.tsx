@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { signUpInputSchema } from '../../../../contract/account';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { REFERRAL_APPLIED_MESSAGE } from '../api/apply-stored-referral';
 import { useSignUpWithEmail } from '../api/sign-up-with-email';
-import { authErrorMessage } from './auth-error-message';
 
 /** Creates the account and signs in; the page then moves on to /dashboard. */
 export function SignUpForm() {
@@ -26,7 +26,7 @@ export function SignUpForm() {
       if (referral.status === 'applied') toast.success(REFERRAL_APPLIED_MESSAGE);
       if (referral.status === 'refused') toast.error(referral.error);
     } catch (error) {
-      toast.error(authErrorMessage(error, 'Sign up failed'));
+      toast.error(serverErrorMessage(error, 'Sign up failed'));
     }
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { contactErrorMessage } from './send-contact-message';
+import { ApiError, serverErrorMessage } from '../../../lib/api-client';
+import { CONTACT_FALLBACK_ERROR } from './send-contact-message';
+
+const contactErrorMessage = (error: unknown) => serverErrorMessage(error, CONTACT_FALLBACK_ERROR);
 
 describe('contactErrorMessage', () => {
   it("shows the server's error text", () => {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { okResponseSchema } from '../../../../contract/common';
 import type { ContactInput } from '../../../../contract/contact';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
 
 export const CONTACT_FALLBACK_ERROR = 'Failed to send message';
 
@@ -14,11 +14,6 @@ export function sendContactMessage(input: ContactInput) {
     schema: okResponseSchema,
     fallbackError: CONTACT_FALLBACK_ERROR,
   });
-}
-
-/** The server's error text when it sent one, else the spec's fallback (also for network failures). */
-export function contactErrorMessage(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : CONTACT_FALLBACK_ERROR;
 }
 
 export function useSendContactMessage() {

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { contactInputSchema, type ContactInput } from '../../../../contract/contact';
-import { contactErrorMessage, useSendContactMessage } from '../api/send-contact-message';
+import { CONTACT_FALLBACK_ERROR, useSendContactMessage } from '../api/send-contact-message';
 import { FormField, inputClassName } from '../../../components/ui/form-field';
 
 const EMPTY: ContactInput = { name: '', email: '', message: '' };
@@ -23,7 +24,7 @@ export function ContactForm() {
         reset(EMPTY);
       },
       onError: (error) => {
-        toast.error(contactErrorMessage(error));
+        toast.error(serverErrorMessage(error, CONTACT_FALLBACK_ERROR));
       },
     });
   };

@@ -10,7 +10,7 @@ import {
   formatPercent,
   formatPositionType,
 } from '../../../lib/format';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { TOP_PAIRS_LOAD_ERROR, useTopPairs } from '../api/get-top-pairs';
 import { topPairRows } from '../lib/top-pairs';
 

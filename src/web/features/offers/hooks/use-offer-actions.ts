@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import type { AcceptOfferResponse, Offer } from '../../../../contract/offers';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { ACCEPT_FAILED, useAcceptOffer } from '../api/accept-offer';
 import { REJECT_FAILED, useRejectOffer } from '../api/reject-offer';
 import {

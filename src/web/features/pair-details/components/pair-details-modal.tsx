@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { PAIR_DETAILS_UNKNOWN_ERROR, usePairTicker } from '../api/get-pair-ticker';
 import { pairDetailRows } from '../lib/pair-detail-rows';
 import { PairFeedbackForm } from './pair-feedback-form';

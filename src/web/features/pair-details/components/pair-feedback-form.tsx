@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import type { FeedbackType } from '../../../../contract/offers';
 import { Button } from '../../../components/ui/button';
 import { FormField, inputClassName } from '../../../components/ui/form-field';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { FEEDBACK_FAILED, useSubmitFeedback } from '../api/submit-feedback';
 import { buildFeedback } from '../lib/feedback';
 

@@ -1,7 +1,8 @@
 import { LoadError } from '../../../components/ui/load-error';
 import { SectionCard } from '../../../components/ui/section-card';
 import { formatMoney } from '../../../lib/format';
-import { serverErrorMessage, useLoadErrorToast } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
+import { useLoadErrorToast } from '../../../lib/use-load-error';
 import { BALANCE_FETCH_ERROR, useBalance } from '../api/get-balance';
 
 /** Available balance, and what pending withdrawals hold back when there is any. */

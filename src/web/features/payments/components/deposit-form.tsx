@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { depositInputSchema, type DepositInput } from '../../../../contract/payments';
 import { FormField, inputClassName } from '../../../components/ui/form-field';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { DEPOSIT_FAILED, useDeposit } from '../api/make-deposit';
 import { AmountField } from './amount-field';
 import { PaymentFormCard } from './payment-form-card';

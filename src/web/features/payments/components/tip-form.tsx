@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { tipInputSchema, type TipFormInput, type TipInput } from '../../../../contract/payments';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { TIP_FAILED, useTip } from '../api/send-tip';
 import { AmountField } from './amount-field';
 import { PaymentFormCard } from './payment-form-card';

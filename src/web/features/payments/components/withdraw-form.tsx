@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { withdrawalInputSchema, type WithdrawalInput } from '../../../../contract/payments';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { WITHDRAWAL_FAILED, useWithdrawal } from '../api/request-withdrawal';
 import { AmountField } from './amount-field';
 import { PaymentFormCard } from './payment-form-card';

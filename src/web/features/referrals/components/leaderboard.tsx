@@ -3,7 +3,8 @@ import { DataTable, type Column } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { serverErrorMessage, useLoadErrorToast } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
+import { useLoadErrorToast } from '../../../lib/use-load-error';
 import { LEADERBOARD_FETCH_ERROR, useLeaderboard } from '../api/get-leaderboard';
 
 type RankedRow = LeaderboardRow & { rank: number };

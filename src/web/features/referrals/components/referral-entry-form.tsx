@@ -5,7 +5,7 @@ import { createReferralInputSchema, type CreateReferralInput } from '../../../..
 import { Button } from '../../../components/ui/button';
 import { FormField, inputClassName } from '../../../components/ui/form-field';
 import { SectionCard } from '../../../components/ui/section-card';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { CREATE_REFERRAL_ERROR, useCreateReferral } from '../api/create-referral';
 
 /** Trader spec 5: forced upper case, at most 20 characters, 6-20 letters or digits. */

@@ -10,7 +10,7 @@ import {
 } from '../../../../contract/preferences';
 import { Button } from '../../../components/ui/button';
 import { FormField, inputClassName } from '../../../components/ui/form-field';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { PREFERENCES_UPDATE_ERROR, useUpdatePreferences } from '../api/update-preferences';
 import { CheckboxGroup } from './checkbox-group';
 import { NumberField } from './number-field';

@@ -1,6 +1,6 @@
 import { LoadError } from '../../../components/ui/load-error';
 import { SectionCard } from '../../../components/ui/section-card';
-import { serverErrorMessage } from '../../../lib/use-load-error';
+import { serverErrorMessage } from '../../../lib/api-client';
 import { GUARDRAILS_LOAD_ERROR, useGuardrails } from '../api/get-guardrails';
 
 /** Read-only: the platform sets these limits and the server enforces them on every accept. */

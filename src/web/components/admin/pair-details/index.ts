@@ -1,1 +1,0 @@
-export { AdminPairDetailsModal } from './admin-pair-details-modal';

@@ -1,0 +1,2 @@
+export { AdminDashboardPage } from './components/admin-dashboard-page';
+export { PairStatusPage } from './components/pair-status-page';

@@ -1,1 +1,0 @@
-export { AdminDashboardPage } from './components/admin-dashboard-page';

@@ -1,0 +1,1 @@
+export { AdminPairDetailsModal } from './components/admin-pair-details-modal';

@@ -1,1 +1,0 @@
-export { PairStatusPage } from './components/pair-status-page';
