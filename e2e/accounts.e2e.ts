@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { startDedicatedServer, type DedicatedServer } from './support/dedicated-server';
 import { authPages, pathAndQuery, uniqueEmail, waitForToast } from './support/pages';
@@ -16,7 +16,7 @@ describe('accounts in the browser', () => {
   const adminEmail = uniqueEmail('ada');
 
   beforeAll(async () => {
-    server = await startDedicatedServer();
+    server = await startDedicatedServer({}, { template: inject('templateDataDir') });
     baseUrl = server.baseUrl;
     admin = await openBrowser();
     trader = await openBrowser();

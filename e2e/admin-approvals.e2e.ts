@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { pageWidthAt390, recordConsoleErrors, signUpAdmin } from './support/admin-pages';
 import { seriousAxeViolations } from './support/axe';
 import { openBrowser, type BrowserSession } from './support/browser';
@@ -18,7 +18,7 @@ describe('Pending Approvals in the browser (own server, first sign-up = admin)',
   let problems: string[];
 
   beforeAll(async () => {
-    server = await startDedicatedServer();
+    server = await startDedicatedServer({}, { template: inject('templateDataDir') });
     admin = await openBrowser();
     trader = await openBrowser();
     problems = recordConsoleErrors(admin.context);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { pageOverflowsSideways } from './support/dashboard-pages';
@@ -21,7 +21,7 @@ describe('admin collection screens in the browser', () => {
   const problems: string[] = [];
 
   beforeAll(async () => {
-    server = await startDedicatedServer();
+    server = await startDedicatedServer({}, { template: inject('templateDataDir') });
     admin = await openBrowser();
     admin.context.on('console', (message) => {
       const provoked = /^Failed to load resource: the server responded with a status of 4\d\d/.test(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminHeatMap } from '../src/contract/heatmap';
 import {
   offerAnalyticsPage,
@@ -28,7 +28,7 @@ describe('Platform Settings in the browser (own server, first sign-up = admin)',
   const writes = () => api.calls.filter((c) => !c.startsWith('GET '));
 
   beforeAll(async () => {
-    server = await startDedicatedServer();
+    server = await startDedicatedServer({}, { template: inject('templateDataDir') });
     browser = await openBrowser();
     api = recordApiCalls(browser.context);
     problems = recordConsoleErrors(browser.context);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { SERVER_BUNDLE_ENTRY } from '../../scripts/build-server';
 import { freePort } from '../../src/server/testing/free-port';
 import { tmpdir } from 'node:os';
@@ -7,8 +7,9 @@ import path from 'node:path';
 
 /*
  * A server of its own: the suite's shared one (global-setup.ts, after it builds the web app this
- * serves from dist/), or one for a single browser test file: its own port and data folder, and
- * its own environment, e.g. a simulated market running SIM_SPEED times faster than the wall clock.
+ * serves from dist/), or one for a single browser test file: its own port and data folder (new, or
+ * a copy of the template taken after a first market sync), and its own environment, e.g. a
+ * simulated market running SIM_SPEED times faster than the wall clock.
  */
 
 /** Past the server's own 10 s shutdown deadline: a server still running then is killed. */
@@ -16,7 +17,7 @@ const STOP_DEADLINE_MS = 12_000;
 
 export interface DedicatedServer {
   baseUrl: string;
-  /** Stops the server (its whole process group) and removes its data folder. */
+  /** Stops the server (its whole process group) and removes its data folder (unless kept). */
   stop(): Promise<void>;
 }
 
@@ -34,9 +35,22 @@ async function waitUntilUp(url: string, server: ChildProcess, timeoutMs: number)
   throw new Error(`server did not start within ${timeoutMs / 1000} s`);
 }
 
-export async function startDedicatedServer(env: Record<string, string> = {}): Promise<DedicatedServer> {
+export interface DedicatedServerOptions {
+  /** A data folder to start from (a copy is used: see template-data.ts). */
+  template?: string;
+  /** Runs on this folder instead of a new one… */
+  dataDir?: string;
+  /** …and leaves it in place when stopped. */
+  keepDataDir?: boolean;
+}
+
+export async function startDedicatedServer(
+  env: Record<string, string> = {},
+  options: DedicatedServerOptions = {},
+): Promise<DedicatedServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'heatsignal-e2e-own-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'heatsignal-e2e-own-'));
+  if (options.template) cpSync(options.template, dataDir, { recursive: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   // The bundled build (global-setup.ts makes it): a start compiles no TypeScript.
   const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE_ENTRY], {
@@ -71,7 +85,7 @@ export async function startDedicatedServer(env: Record<string, string> = {}): Pr
       await exited;
       clearTimeout(late);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     await waitUntilUp(baseUrl, server, 90_000);
