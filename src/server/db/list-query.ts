@@ -110,6 +110,6 @@ export async function pagedRows<R extends PgSelect, C extends PgSelect>(
   counted: C,
   options: { where: SQL | undefined; orderBy: SQL[]; slice: Slice },
 ): Promise<{ rows: Awaited<R>; total: number }> {
-  const page = (await pageOf(rows, options)) as Awaited<R>;
+  const page: Awaited<R> = await pageOf(rows, options);
   return { rows: page, total: await totalOf(counted, options.where) };
 }

@@ -7,7 +7,6 @@
 import type {
   ManageTriggerInput,
   ManageTriggerResponse,
-  TriggerRecord,
   TriggerWebhookInput,
   TriggerWebhookResponse,
 } from '../../../contract/admin-triggers';
