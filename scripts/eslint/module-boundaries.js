@@ -6,9 +6,13 @@ import path from 'node:path';
  * service). Paths are resolved from the importing file, so the rules do not depend on depth.
  *
  * - `module-imports`: a file in src/server/modules/<a>/ may import from src/server/modules/<b>/
- *   only `<b>/*.service.ts` files, or anything as `import type` (types carry no behaviour).
+ *   only `<b>/*.service.ts` files, the admin read side's queries (`admin/queries/*.query.ts`,
+ *   read-only by their ReadDb type), or anything as `import type` (types carry no behaviour).
  * - `table-owner`: only `*.repo.ts` files (and src/server/db/) import values from the db schema,
- *   and a repo only the tables its own module owns (OWNERS below). Type-only imports are free.
+ *   and a repo only the tables its own module owns (OWNERS below). The one exception is the admin
+ *   read side: `*.query.ts` files in src/server/modules/admin/queries/ may import any module's
+ *   tables, to join and sort them in the database (they cannot write: STYLE.md). Type-only
+ *   imports are free.
  *
  * Tests (`*.test.ts`) and test helpers (`testing/`, `testdata/`) may seed and inspect any table:
  * they are not production paths.
@@ -17,6 +21,10 @@ const SEP = path.sep;
 const MODULES = `${SEP}src${SEP}server${SEP}modules${SEP}`;
 const DB = `${SEP}src${SEP}server${SEP}db${SEP}`;
 const SCHEMA = `${DB}schema`;
+const READ_SIDE = `${MODULES}admin${SEP}queries${SEP}`;
+
+/** A query of the admin read side, which may join any module's tables. */
+const isReadSideQuery = (file) => file.includes(READ_SIDE) && /\.query\.ts$/.test(file);
 
 /** Schema file → the module that owns every table defined in it. */
 export const OWNERS = {
@@ -83,7 +91,7 @@ export const moduleImports = {
       const to = target && moduleOf(target);
       if (!to || to === from || typeOnly(node)) return;
       const base = path.basename(target).replace(/\.(ts|js)$/, '');
-      if (base.endsWith('.service')) return;
+      if (base.endsWith('.service') || (base.endsWith('.query') && target.includes(READ_SIDE))) return;
       context.report({ node, messageId: 'internal', data: { from, to, file: base } });
     });
   },
@@ -108,7 +116,8 @@ export const tableOwner = {
     type: 'problem',
     schema: [],
     messages: {
-      notRepo: 'only *.repo.ts files read or write tables; go through a repo (or import type)',
+      notRepo:
+        'only *.repo.ts files (and the admin read side, admin/queries/*.query.ts) read or write tables; go through a repo (or import type)',
       foreign: "table '{{table}}' belongs to module '{{owner}}': use its service, not its table",
       namespace: 'import the tables you own by name, not the whole schema',
     },
@@ -121,7 +130,7 @@ export const tableOwner = {
       const target = resolveSpec(file, node.source.value);
       const whole = target?.endsWith(SCHEMA);
       if (!target || !(whole || target.includes(`${SCHEMA}${SEP}`))) return;
-      if (typeOnly(node)) return;
+      if (typeOnly(node) || isReadSideQuery(file)) return;
       if (!/\.repo\.ts$/.test(file)) {
         context.report({ node, messageId: 'notRepo' });
         return;

@@ -3,7 +3,7 @@ import { dollarsSchema, isoDateTimeSchema, pairSymbolSchema } from './common';
 import {
   analysisStageSchema,
   analysisStatusSchema,
-  offerOutcomeSchema,
+  realOfferOutcomeSchema,
   offerStatusSchema,
   paymentStatusSchema,
   paymentTypeSchema,
@@ -68,7 +68,7 @@ export const adminOfferRecordSchema = z.object({
   heatScore: z.number(),
   successRate: z.number(),
   status: offerStatusSchema,
-  outcome: offerOutcomeSchema.nullable(),
+  outcome: realOfferOutcomeSchema.nullable(),
   updatedAt: isoDateTimeSchema,
 });
 export type AdminOfferRecord = z.infer<typeof adminOfferRecordSchema>;

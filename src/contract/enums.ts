@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** Value sets shared by several domains (trader spec section 3, admin spec section 3, spec README). */
+/**
+ * Value sets shared by several domains (trader spec section 3, admin spec section 3, spec README).
+ * Each is defined here once: the database schema's text columns and CHECKs take these arrays
+ * (src/server/db/schema/enums.ts).
+ */
 
 /** Direction × horizon: scalp (minutes), quick (hours), plain (a day), hedge (tight stop), ml_scalp (model). */
 export const POSITION_TYPES = [
@@ -23,14 +27,17 @@ export const positionTypeSchema = z.enum(POSITION_TYPES);
 export type PositionType = z.infer<typeof positionTypeSchema>;
 
 /** Risk of an offer or a heat-map pair. */
-export const riskLevelSchema = z.enum(['low', 'medium', 'high']);
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export const riskLevelSchema = z.enum(RISK_LEVELS);
 export type RiskLevel = z.infer<typeof riskLevelSchema>;
 
 /** Risk levels a trader may prefer (wider scale than offers carry). */
-export const preferenceRiskLevelSchema = z.enum(['very_low', 'low', 'medium', 'high', 'very_high']);
+export const PREFERENCE_RISK_LEVELS = ['very_low', 'low', 'medium', 'high', 'very_high'] as const;
+export const preferenceRiskLevelSchema = z.enum(PREFERENCE_RISK_LEVELS);
 export type PreferenceRiskLevel = z.infer<typeof preferenceRiskLevelSchema>;
 
-export const trendSchema = z.enum(['bullish', 'bearish', 'neutral']);
+export const TRENDS = ['bullish', 'bearish', 'neutral'] as const;
+export const trendSchema = z.enum(TRENDS);
 export type Trend = z.infer<typeof trendSchema>;
 
 /** Bias filter of Offer Analytics: the direction part of a position type. */
@@ -45,26 +52,44 @@ export function biasOf(positionType: PositionType): Bias {
 }
 
 /** open/hot are listed to traders; expired at the horizon; closed when withdrawn. */
-export const offerStatusSchema = z.enum(['open', 'hot', 'expired', 'closed']);
+export const OFFER_STATUSES = ['open', 'hot', 'expired', 'closed'] as const;
+export const offerStatusSchema = z.enum(OFFER_STATUSES);
 export type OfferStatus = z.infer<typeof offerStatusSchema>;
-export const listedOfferStatusSchema = z.enum(['open', 'hot']);
+/** Offers a trader can still act on; at most one per pair and position type. */
+export const LISTED_OFFER_STATUSES = ['open', 'hot'] as const;
+export const listedOfferStatusSchema = z.enum(LISTED_OFFER_STATUSES);
 export type ListedOfferStatus = z.infer<typeof listedOfferStatusSchema>;
 
 /** Scored at the offer's horizon: take-profit first, stop-loss first, or neither. */
-export const offerOutcomeSchema = z.enum(['succeeded', 'failed', 'neither']);
-export type OfferOutcome = z.infer<typeof offerOutcomeSchema>;
+export const REAL_OFFER_OUTCOMES = ['succeeded', 'failed', 'neither'] as const;
+/**
+ * Every offer ends in one of these (the database's set). `unscoreable` is final too: the data to
+ * judge it will never exist, and Signal Quality counts only the real outcomes.
+ */
+export const OFFER_OUTCOMES = [...REAL_OFFER_OUTCOMES, 'unscoreable'] as const;
+export type OfferOutcome = (typeof OFFER_OUTCOMES)[number];
+/**
+ * An offer's `outcome` as the API shows it: deliberately only the real outcomes; an unscoreable
+ * offer shows null, as one not scored yet (its count is Signal Quality's `unscoreable`).
+ */
+export const realOfferOutcomeSchema = z.enum(REAL_OFFER_OUTCOMES);
+export type RealOfferOutcome = z.infer<typeof realOfferOutcomeSchema>;
 
-export const tradeStatusSchema = z.enum(['open', 'closed', 'failed']);
+export const TRADE_STATUSES = ['open', 'closed', 'failed'] as const;
+export const tradeStatusSchema = z.enum(TRADE_STATUSES);
 export type TradeStatus = z.infer<typeof tradeStatusSchema>;
 
 /** Why a trade ended: auto-close profit reached, stop-loss hit, offer expired, or the entry order failed. */
-export const tradeCloseReasonSchema = z.enum(['auto_close', 'stop_loss', 'expired', 'error']);
+export const TRADE_CLOSE_REASONS = ['auto_close', 'stop_loss', 'expired', 'error'] as const;
+export const tradeCloseReasonSchema = z.enum(TRADE_CLOSE_REASONS);
 export type TradeCloseReason = z.infer<typeof tradeCloseReasonSchema>;
 
-export const paymentTypeSchema = z.enum(['deposit', 'withdrawal', 'tip']);
+export const PAYMENT_TYPES = ['deposit', 'withdrawal', 'tip'] as const;
+export const paymentTypeSchema = z.enum(PAYMENT_TYPES);
 export type PaymentType = z.infer<typeof paymentTypeSchema>;
 
-export const paymentStatusSchema = z.enum(['pending', 'completed', 'failed', 'rejected']);
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'rejected'] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 export const TRIGGER_TYPES = [
@@ -88,7 +113,8 @@ export const triggerTypeSchema = z.enum(TRIGGER_TYPES, {
 });
 export type TriggerType = z.infer<typeof triggerTypeSchema>;
 
-export const analysisStatusSchema = z.enum(['queued', 'running', 'completed', 'failed']);
+export const ANALYSIS_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export const analysisStatusSchema = z.enum(ANALYSIS_STATUSES);
 export type AnalysisStatus = z.infer<typeof analysisStatusSchema>;
 
 /** Stages of one analysis, in order. */

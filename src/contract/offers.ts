@@ -15,7 +15,7 @@ import {
 } from './common';
 import {
   listedOfferStatusSchema,
-  offerOutcomeSchema,
+  realOfferOutcomeSchema,
   offerStatusSchema,
   positionTypeSchema,
   riskLevelSchema,
@@ -94,7 +94,7 @@ export const offerSchema = z.object({
   provenance: offerProvenanceSchema,
   successDefinition: successDefinitionSchema,
   /** Null until scored at the horizon. */
-  outcome: offerOutcomeSchema.nullable(),
+  outcome: realOfferOutcomeSchema.nullable(),
   outcomeAt: isoDateTimeSchema.nullable(),
 });
 export type Offer = z.infer<typeof offerSchema>;

@@ -13,7 +13,6 @@ import { guardRoutes } from './http/route-auth';
 import { recordRoutes } from './http/route-table';
 import { registerSpa } from './http/spa';
 import { registerAccountRoutes } from './modules/account/account.routes';
-import { createAdminLists } from './modules/admin/admin-lists';
 import { registerAdminListRoutes } from './modules/admin/admin-lists.routes';
 import { registerAdminScope } from './modules/admin/admin.routes';
 import { createPairDetails } from './modules/admin/pair-details';
@@ -175,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       paymentRoutes.admin,
       registerAdminLiveRoutes({ bus, viewers, sessions: app.realtime.sessions }),
       (scope) => services.systemHealth.registerRoutes(scope),
-      registerAdminListRoutes(createAdminLists(services)),
+      registerAdminListRoutes(db),
       registerPairDetailsRoutes(
         createPairDetails({ db, market: services.market, marketNow: () => services.source.now() }),
       ),

@@ -43,6 +43,19 @@ describe('server architecture lint rules', () => {
     expect(rulesOf('bad/reach-in.service.ts')).toEqual(['server/module-imports']);
   });
 
+  it("fails a query outside the admin read side that imports another module's table", () => {
+    expect(rulesOf('bad/foreign.query.ts')).toEqual(['server/table-owner']);
+  });
+
+  it("fails the admin read side reaching into another module's repo", () => {
+    expect(rulesOf('admin/queries/reach-in.query.ts')).toEqual(['server/module-imports']);
+  });
+
+  it("passes the admin read side joining any module's tables, and a module using its queries", () => {
+    expect(rulesOf('admin/queries/offer-pairs.query.ts')).toEqual([]);
+    expect(rulesOf('reports/reports.service.ts')).toEqual([]);
+  });
+
   it('fails an import cycle, on both of its files', () => {
     expect(rulesOf('cycle/first.service.ts')).toEqual(['import-x/no-cycle']);
     expect(rulesOf('cycle/second.service.ts')).toEqual(['import-x/no-cycle']);

@@ -14,7 +14,6 @@ import { createUsersService } from './modules/auth/users.service';
 import { createViewerResolver } from './modules/auth/viewer';
 import { createContactService } from './modules/contact/contact.service';
 import { createLedgerService } from './modules/ledger/ledger.service';
-import { createActionLogsService } from './modules/logs/action-logs.service';
 import { createLogsService } from './modules/logs/logs.service';
 import { createMarketService } from './modules/market/market.service';
 import { createHeatMapStore } from './modules/offers/heat-map.store';
@@ -192,7 +191,7 @@ export function createServices(
   linked.triggers = triggers;
   const webhookSecrets = createWebhookSecretsService({ db, authSecret: config.authSecret, logs });
   const pairs = createPairsService({ market, analysis, offers, triggers });
-  const pairsAdmin = createPairsAdmin({ market, analysis });
+  const pairsAdmin = createPairsAdmin({ market, db });
   const heatMap = createHeatMapStore({
     sources: {
       activePairs: (symbols) => market.activePairs(symbols),
@@ -247,7 +246,7 @@ export function createServices(
     takerFeePercent: config.takerFeePercent,
     log,
   });
-  const reports = createReportsService({ trading, payments, users });
+  const reports = createReportsService({ db });
   // Any number of workers may share the schedules; with one, the leases still keep each task's
   // due time across restarts and its last run for System Health.
   const scheduleLeases = createScheduleLeases(db);
@@ -306,8 +305,6 @@ export function createServices(
     trading,
     systemHealth,
     users,
-    /** The admin list of action logs. */
-    actionLogs: createActionLogsService(db),
     reports,
     worker,
     engine,

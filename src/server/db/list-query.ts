@@ -1,8 +1,8 @@
 /**
- * The pieces every admin list shares (time-range cutoff, page offset, escaped search, sort), so
- * each owning module's list query only names its columns.
+ * The one paging helper of every admin list and report (time-range cutoff, escaped search, sort
+ * with one null order, slice and total), so each query only names its columns.
  */
-import { asc, Column, desc, gte, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, Column, desc, gte, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { TimeRange } from '../../contract/common';
 import { DAY_MS } from '../shared/time';
@@ -47,73 +47,69 @@ export function withinRange(column: AnyColumn, range: TimeRange, now?: Date): SQ
 }
 
 /**
- * ORDER BY for the caller's sort (or the default), then `tieBreak` so rows of equal keys keep one
- * order from page to page. Nulls sort as the smallest value in both directions.
+ * ORDER BY for the caller's sort (or the default), then `then` so rows of equal keys keep one order
+ * from page to page: a column follows the sort's direction, a list of terms is used as it is.
+ * The one null order of every list and report: nulls sort as the smallest value, so they come
+ * first ascending and last descending.
  */
 export function orderFor<K extends string>(
   sort: ListWindow<K>['sort'],
-  columns: Record<K, AnyColumn | SQL>,
+  columns: Record<K, AnyColumn | SQL | SQL.Aliased>,
   fallback: { key: K; direction: 'asc' | 'desc' },
-  tieBreak: AnyColumn,
+  then: AnyColumn | SQL[],
 ): SQL[] {
   const { key, direction } = sort ?? fallback;
   const column = columns[key];
   const by = direction === 'asc' ? asc : desc;
+  const ties = Array.isArray(then) ? then : [by(then)];
   // A NOT NULL column keeps PostgreSQL's own null placement, so its index (read either way)
   // gives the order; only a nullable one needs nulls moved, which no plain index serves anyway.
-  if (column instanceof Column && column.notNull) return [by(column), by(tieBreak)];
+  if (column instanceof Column && column.notNull) return [by(column), ...ties];
   const primary = direction === 'asc' ? sql`${column} asc nulls first` : sql`${column} desc nulls last`;
-  return [primary, by(tieBreak)];
+  return [primary, ...ties];
 }
 
-export const pageOffset = (window: Pick<ListWindow, 'page' | 'pageSize'>) =>
-  (window.page - 1) * window.pageSize;
+/** The sort when `columns` knows its key, else undefined (tables sharing one list of sort keys). */
+export function sortIn<K extends string>(
+  sort: { key: string; direction: 'asc' | 'desc' },
+  columns: Record<K, unknown>,
+): { key: K; direction: 'asc' | 'desc' } | undefined {
+  return sort.key in columns ? (sort as { key: K; direction: 'asc' | 'desc' }) : undefined;
+}
 
-/**
- * One page of `rows` and the count of every row `where` matches in `counted` (both selects with
- * their FROM, no WHERE yet); the count selects nothing but the count, so an index can serve it.
- */
+/** The rows a page of the contract's `page` / `pageSize` covers. */
+export interface Slice {
+  limit: number;
+  offset: number;
+}
+export const pageSlice = (window: Pick<ListWindow, 'page' | 'pageSize'>): Slice => ({
+  limit: window.pageSize,
+  offset: (window.page - 1) * window.pageSize,
+});
+
+/** `select` (its FROM, no WHERE yet) narrowed by `where`, ordered and cut to the slice. */
+export const pageOf = <S extends PgSelect>(
+  select: S,
+  options: { where: SQL | undefined; orderBy: SQL[]; slice: Slice },
+) =>
+  select
+    .where(options.where)
+    .orderBy(...options.orderBy)
+    .limit(options.slice.limit)
+    .offset(options.slice.offset);
+
+/** The rows `where` matches in `counted`, a select of nothing but `{ n: count() }` so an index can serve it. */
+export async function totalOf<C extends PgSelect>(counted: C, where: SQL | undefined): Promise<number> {
+  const [total] = (await counted.where(where)) as { n: number }[];
+  return Number(total?.n ?? 0);
+}
+
+/** One slice of `rows` and the count of every row `where` matches in `counted` (both selects with their FROM). */
 export async function pagedRows<R extends PgSelect, C extends PgSelect>(
   rows: R,
   counted: C,
-  options: { where: SQL | undefined; orderBy: SQL[]; window: Pick<ListWindow, 'page' | 'pageSize'> },
+  options: { where: SQL | undefined; orderBy: SQL[]; slice: Slice },
 ): Promise<{ rows: Awaited<R>; total: number }> {
-  const page = await rows
-    .where(options.where)
-    .orderBy(...options.orderBy)
-    .limit(options.window.pageSize)
-    .offset(pageOffset(options.window));
-  const [total] = (await counted.where(options.where)) as { n: number }[];
-  return { rows: page, total: Number(total?.n ?? 0) };
-}
-
-/**
- * The search over the row's own text columns, or the row's `column` being one of `ids` (e.g. its
- * pair's symbol or its user's name matched: pairs and users belong to other modules, so their
- * ids are looked up first).
- */
-export function searchAnyOrIn(
-  search: string | undefined,
-  columns: (AnyColumn | SQL)[],
-  column: AnyColumn,
-  ids: readonly (number | string)[] | null,
-): SQL | undefined {
-  const own = searchAny(search, columns);
-  if (!own || !ids?.length) return own;
-  return or(own, inArray(column, [...ids]));
-}
-
-/** A sort key placing `column` in the order of `ids` (e.g. pair ids in symbol order). */
-export const positionIn = (ids: readonly number[], column: AnyColumn): SQL =>
-  sql`array_position(array[${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::int[], ${column})`;
-
-/** How another module's rows are narrowed to and sorted by the pairs they belong to. */
-export interface PairScope {
-  /** Ids of the pairs whose symbol contains the search; null without a search. */
-  matchingPairIds: number[] | null;
-  /** Every pair id in symbol order; read only when sorting by pair. */
-  pairIdsBySymbol: () => Promise<number[]>;
+  const page: Awaited<R> = await pageOf(rows, options);
+  return { rows: page, total: await totalOf(counted, options.where) };
 }

@@ -15,32 +15,45 @@ import {
   adminUsersEndpoint,
 } from '../../../contract/admin-collections';
 import { approvalsEndpoint } from '../../../contract/admin-approvals';
-import type { AdminLists } from './admin-lists';
+import { listActionLogs } from './queries/action-logs.query';
+import { listAnalyses, listAnalysisSnapshots } from './queries/analyses.query';
+import { listCryptoPairs } from './queries/crypto-pairs.query';
+import { listOffers, listUserOffers } from './queries/offers.query';
+import { listApprovals, listPayments } from './queries/payments.query';
+import type { ReadDb } from './queries/read-db';
+import { listTickerLogs } from './queries/ticker-logs.query';
+import { listTriggers } from './queries/triggers.query';
+import { listUserPreferences } from './queries/user-preferences.query';
+import { listUsers } from './queries/users.query';
 
-/** Admin-only: registered inside the admin scope, which has checked the caller already. */
-export function registerAdminListRoutes(lists: AdminLists) {
+/**
+ * The eleven admin list collections (admin spec section 7; the audit logs are the logs module's)
+ * and the approvals screen, each one read-side query. Admin-only: registered inside the admin
+ * scope, which has checked the caller already.
+ */
+export function registerAdminListRoutes(db: ReadDb) {
   return (scope: FastifyInstance) => {
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const list = <E extends { path: string; query: z.ZodType; response: z.ZodType }>(
       endpoint: E,
-      handler: (query: z.output<E['query']>) => Promise<z.output<E['response']>>,
+      query: (db: ReadDb, query: z.output<E['query']>) => Promise<z.output<E['response']>>,
     ) =>
       app.get(
         endpoint.path,
         { schema: { querystring: endpoint.query, response: { 200: endpoint.response } } },
-        (request) => handler(request.query as z.output<E['query']>),
+        (request) => query(db, request.query as z.output<E['query']>),
       );
-    list(adminAnalysesEndpoint, lists.analyses);
-    list(adminAnalysisSnapshotsEndpoint, lists.analysisSnapshots);
-    list(adminCryptoPairsEndpoint, lists.cryptoPairs);
-    list(adminTickerLogsEndpoint, lists.tickerLogs);
-    list(adminOffersEndpoint, lists.offers);
-    list(adminTriggersEndpoint, lists.triggers);
-    list(adminPaymentsEndpoint, lists.payments);
-    list(adminUsersEndpoint, lists.users);
-    list(adminUserOffersEndpoint, lists.userOffers);
-    list(adminActionLogsEndpoint, lists.actionLogs);
-    list(adminUserPreferencesEndpoint, lists.userPreferences);
-    list(approvalsEndpoint, lists.approvals);
+    list(adminAnalysesEndpoint, listAnalyses);
+    list(adminAnalysisSnapshotsEndpoint, listAnalysisSnapshots);
+    list(adminCryptoPairsEndpoint, listCryptoPairs);
+    list(adminTickerLogsEndpoint, listTickerLogs);
+    list(adminOffersEndpoint, listOffers);
+    list(adminTriggersEndpoint, listTriggers);
+    list(adminPaymentsEndpoint, listPayments);
+    list(adminUsersEndpoint, listUsers);
+    list(adminUserOffersEndpoint, listUserOffers);
+    list(adminActionLogsEndpoint, listActionLogs);
+    list(adminUserPreferencesEndpoint, listUserPreferences);
+    list(approvalsEndpoint, listApprovals);
   };
 }

@@ -2,7 +2,7 @@
  * The admin pair details (GET /api/admin/pair-details/:pair): one pair's recent analyses, the
  * referee's reading of its latest completed one, its last 12 h of candles, the runs its
  * bypass_analysis triggers started, its offers, action logs and triggers. This module owns no
- * table: each read goes through the owning module's pair-details service.
+ * table: the reads are the admin read side's (queries/pair-details.query.ts).
  */
 import type {
   AdminPairDetails,
@@ -12,22 +12,23 @@ import type {
 } from '../../../contract/admin-pair-details';
 import type { AnalysisStage, TriggerType } from '../../../contract/enums';
 import type { TriggerRecord } from '../../../contract/admin-triggers';
-import type { Executor } from '../../db/client';
 import { notFound } from '../../http/errors';
-import {
-  createAnalysisPairDetails,
-  type AnalysisDetailRow,
-  type DetailFigures,
-} from '../analysis/pair-details.service';
-import { createActionLogPairDetails } from '../logs/pair-details.service';
+import { readDetailFigures } from '../analysis/analysis.service';
 import type { MarketService } from '../market/market.service';
-import { createOfferPairDetails } from '../offers/pair-details.service';
-import { createTriggerPairDetails } from '../triggers/pair-details.service';
 import { adminOfferRecord } from './admin-offer-record';
 import { buildTickerHistory } from './pair-details.history';
+import {
+  recentLogsOfPair,
+  recentOffersOfPair,
+  recentRunsOfPair,
+  runsOfTriggers,
+  triggersOfPair,
+  type PairRunRow,
+} from './queries/pair-details.query';
+import type { ReadDb } from './queries/read-db';
 
 export interface PairDetailsDeps {
-  db: Executor;
+  db: ReadDb;
   market: Pick<MarketService, 'pairBySymbol' | 'candles'>;
   /** The market's clock (the simulated market may run on its own). */
   marketNow: () => number;
@@ -40,14 +41,8 @@ const TWELVE_HOURS = 12 * 3_600_000;
 
 const iso = (at: Date) => at.toISOString();
 
-type ReadFigures = (figures: unknown) => DetailFigures | null;
-
-function toAnalysis(
-  row: AnalysisDetailRow,
-  trigger: TriggerRecord | undefined,
-  readFigures: ReadFigures,
-): PairDetailsAnalysis {
-  const figures = readFigures(row.figures);
+function toAnalysis(row: PairRunRow, trigger: TriggerRecord | undefined): PairDetailsAnalysis {
+  const figures = readDetailFigures(row.figures);
   const a = figures?.analysis;
   return {
     id: row.id,
@@ -71,11 +66,8 @@ function toAnalysis(
   };
 }
 
-function referees(
-  row: AnalysisDetailRow | undefined,
-  readFigures: ReadFigures,
-): { ticker: TickerReferee; daily: DailyReferee } | null {
-  const figures = row?.completedAt ? readFigures(row.figures) : null;
+function referees(row: PairRunRow | undefined): { ticker: TickerReferee; daily: DailyReferee } | null {
+  const figures = row?.completedAt ? readDetailFigures(row.figures) : null;
   if (!row?.completedAt || !figures) return null;
   const { analysis: a, tickerData, extra } = figures;
   const reading = {
@@ -112,34 +104,28 @@ function referees(
 }
 
 export function createPairDetails(deps: PairDetailsDeps) {
-  const analyses = createAnalysisPairDetails(deps.db);
-  const offers = createOfferPairDetails(deps.db);
-  const logs = createActionLogPairDetails(deps.db);
-  const triggers = createTriggerPairDetails(deps.db);
-
+  const { db } = deps;
   return async function pairDetails(symbol: string): Promise<AdminPairDetails> {
     const pair = await deps.market.pairBySymbol(symbol);
     if (!pair) throw notFound('Unknown pair');
     const end = deps.marketNow();
     const [recent, pairTriggers, offerRows, logRows, candles] = await Promise.all([
-      analyses.recentOfPair(pair.id, RECENT_ANALYSES),
-      triggers.ofPair(pair.symbol),
-      offers.recentOfPair(pair.id, RECENT_OFFERS),
-      logs.recentOfPair(pair.symbol, RECENT_LOGS),
+      recentRunsOfPair(db, pair.id, RECENT_ANALYSES),
+      triggersOfPair(db, pair.symbol),
+      recentOffersOfPair(db, pair.id, RECENT_OFFERS),
+      recentLogsOfPair(db, pair.symbol, RECENT_LOGS),
       deps.market.candles(pair.id, '1m', end - TWELVE_HOURS),
     ]);
     const bypassIds = pairTriggers.filter((t) => t.type === ('bypass_analysis' satisfies TriggerType));
-    const bypassRows = await analyses.ofTriggers(
+    const bypassRows = await runsOfTriggers(
+      db,
       bypassIds.map((t) => t.id),
       RECENT_ANALYSES,
     );
     const triggerById = new Map(pairTriggers.map((t) => [t.id, t]));
-    const withTrigger = (row: AnalysisDetailRow) =>
-      toAnalysis(row, row.triggerId ? triggerById.get(row.triggerId) : undefined, analyses.readFigures);
-    const reading = referees(
-      recent.find((row) => row.status === 'completed'),
-      analyses.readFigures,
-    );
+    const withTrigger = (row: PairRunRow) =>
+      toAnalysis(row, row.triggerId ? triggerById.get(row.triggerId) : undefined);
+    const reading = referees(recent.find((row) => row.status === 'completed'));
 
     return {
       pair: pair.symbol,

@@ -70,3 +70,51 @@ export function parseStoredFigures(figures: unknown): ReadFigures | null {
   const parsed = storedFiguresSchema.safeParse(figures);
   return parsed.success ? parsed.data : null;
 }
+
+/** A figure an older engine may not have stored: absent or malformed reads as undefined. */
+const maybe = z.number().optional().catch(undefined);
+
+const extraFiguresSchema = z.looseObject({
+  analysis: z.looseObject({
+    riskScore: maybe,
+    sampleSize: maybe,
+    expectedProfitPercent: maybe,
+    indicators: z.looseObject({
+      macd: maybe,
+      macdSignal: maybe,
+      macdHistogram: maybe,
+      ema20: maybe,
+      ema50: maybe,
+      atrPercent: maybe,
+      relativeVolume: maybe,
+    }),
+  }),
+});
+
+/**
+ * The checked figures of a run plus the optional ones the admin pair details show beyond them
+ * (null where not stored).
+ */
+export function readDetailFigures(figures: unknown) {
+  const checked = parseStoredFigures(figures);
+  if (!checked) return null;
+  const extra = extraFiguresSchema.safeParse(figures);
+  const a = extra.success ? extra.data.analysis : null;
+  const ind = a?.indicators;
+  return {
+    ...checked,
+    extra: {
+      riskScore: a?.riskScore ?? null,
+      sampleSize: a?.sampleSize ?? null,
+      expectedProfitPercent: a?.expectedProfitPercent ?? null,
+      macd: ind?.macd ?? null,
+      macdSignal: ind?.macdSignal ?? null,
+      macdHistogram: ind?.macdHistogram ?? null,
+      ema20: ind?.ema20 ?? null,
+      ema50: ind?.ema50 ?? null,
+      atrPercent: ind?.atrPercent ?? null,
+      relativeVolume: ind?.relativeVolume ?? null,
+    },
+  };
+}
+export type DetailFigures = NonNullable<ReturnType<typeof readDetailFigures>>;

@@ -2,18 +2,12 @@ import { and, desc, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { analyses, analysisSnapshots } from '../../db/schema';
 import type { StoredAnalysisFigures } from './analysis-figures';
-import { createAnalysisListsRepo } from './admin-lists.repo';
-import { pairAnalysisStats } from './analysis-stats.repo';
 
 export type AnalysisStage = 'fetch' | 'indicators' | 'backtest' | 'scoring' | 'offer';
 
 /** Reads and writes of analysis runs: the row and its stage snapshots. */
 export function createAnalysisRepo(db: Database) {
   return {
-    /** The admin lists of analyses and snapshots. */
-    adminLists: createAnalysisListsRepo(db),
-    statsByPair: (pairIds: readonly number[]) => pairAnalysisStats(db, pairIds),
-
     /** A queued run of the pair that nobody asked for specifically, to collapse scheduler requests. */
     async queuedRun(pairId: number): Promise<string | null> {
       const [row] = await db

@@ -1,11 +1,12 @@
 import type { JobQueue } from '../../jobs/job-queue';
 import type { LogsService } from '../logs/logs.service';
 import { parseStoredFigures, type ReadFigures } from './analysis-figures';
-import type { PairAnalysisStats } from './analysis-stats.repo';
 import type { AnalysisRepo } from './analysis.repo';
 import type { RunAnalysis } from './analysis.pipeline';
 
-export type { ReadFigures };
+export type { DetailFigures, ReadFigures } from './analysis-figures';
+/** Stored figures as the admin read side shows them (pair details). */
+export { readDetailFigures } from './analysis-figures';
 
 /** A pair's latest completed analysis, its figures already checked (null when unreadable). */
 export interface CompletedAnalysis {
@@ -54,9 +55,6 @@ export function createAnalysisService(deps: {
   const { repo, queue } = deps;
 
   return {
-    /** The admin lists of analyses and snapshots, and the per-pair figures of the pairs list. */
-    adminLists: repo.adminLists,
-
     async requestAnalysis(request: AnalysisRequest): Promise<{ analysisId: string }> {
       const pair = await deps.pairs.pairBySymbol(request.pair);
       if (!pair) throw new Error(`unknown pair ${request.pair}`);
@@ -111,10 +109,6 @@ export function createAnalysisService(deps: {
           : [],
       );
     },
-
-    /** How many runs each pair has had and their mean progrev score (pairs without runs absent). */
-    statsByPair: (pairIds: readonly number[]): Promise<Map<number, PairAnalysisStats>> =>
-      deps.repo.statsByPair(pairIds),
 
     /** Deletes runs older than `cutoff`, keeping each pair's latest completed one. */
     prune: (cutoff: Date) => repo.pruneBefore(cutoff),

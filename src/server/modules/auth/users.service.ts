@@ -1,9 +1,7 @@
 import type { Database } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { createReferralCode } from './user-identity';
-import { userIdsMatching } from './user-search.repo';
 import { createUsersRepo } from './users.repo';
-import { createUserListsRepo } from './admin-lists.repo';
 
 /** A user as other people's screens name them (payments: the approving admin, a withdrawal's owner). */
 export interface UserContact {
@@ -17,9 +15,6 @@ export function createUsersService(db: Database) {
   const repo = createUsersRepo(db);
 
   return {
-    /** The admin list of users. */
-    adminLists: createUserListsRepo(db),
-
     /** The owner of a referral code (codes are stored upper-case), or null. */
     userIdByReferralCode: (code: string) => repo.idByReferralCode(code),
 
@@ -28,9 +23,6 @@ export function createUsersService(db: Database) {
       const rows = await repo.usernames([...new Set(ids)]);
       return new Map(rows.map((row) => [row.id, row.username]));
     },
-
-    /** Ids of the users whose username or email contains `term` (case-insensitive). */
-    idsMatching: (term: string): Promise<string[]> => userIdsMatching(db, term),
 
     /** id → username, display name and email; unknown ids are absent. */
     async contactsOf(ids: readonly string[]): Promise<Map<string, UserContact>> {

@@ -114,15 +114,6 @@ export function createLedgerRepo(db: Executor) {
       }));
     },
 
-    /** Running balances of many users (admin lists, reports). */
-    async balancesOf(userIds: string[], kind: UserLedgerAccountKind) {
-      if (userIds.length === 0) return [];
-      return db
-        .select({ userId: ledgerAccounts.userId, balanceCents: ledgerAccounts.balanceCents })
-        .from(ledgerAccounts)
-        .where(and(inArray(ledgerAccounts.userId, userIds), eq(ledgerAccounts.kind, kind)));
-    },
-
     /** User accounts whose running balance differs from the sum of their entries. */
     async mismatchedAccounts() {
       const sums = db

@@ -148,10 +148,6 @@ export function createLedgerService(db: Database) {
     mismatchedAccounts: () => repo.mismatchedAccounts(),
     /** The sum of all entries per account kind; all kinds together always sum to zero. */
     totalsByKind: () => repo.totalsByKind(),
-    availableOf: async (userIds: string[]) =>
-      new Map(
-        (await repo.balancesOf(userIds, 'user_available')).map((r) => [r.userId!, r.balanceCents ?? 0]),
-      ),
 
     idempotency: {
       async claim(scope: IdempotencyScope, requestHash: string): Promise<IdempotencyClaim> {

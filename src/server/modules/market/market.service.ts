@@ -12,9 +12,8 @@ import { floorTo } from '../../shared/candles';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/time';
 import type { MarketPair, MarketSource, MarketTicker } from '../../providers/market/market-source';
 import type { LogsService } from '../logs/logs.service';
-import { createMarketListsRepo } from './admin-lists.repo';
 import { createCandleCache } from './candle-cache';
-import { createPairAdmin, pairSnapshot, type Actor } from './market-pairs';
+import { createPairEdits, pairSnapshot, type Actor } from './pair-edits';
 import { pruneMarketData, type MarketRetentionResult } from './market-retention';
 import { createCandlesRepo } from './candles.repo';
 import {
@@ -98,8 +97,6 @@ export function createMarketService(deps: MarketServiceDeps) {
   }
 
   return {
-    /** The admin lists of pairs and ticker logs. */
-    adminLists: createMarketListsRepo(db),
     listPairs: () => repo.listPairs(),
     pairBySymbol: (symbol: string) => repo.findPair(symbol),
     pairById: (id: number) => repo.findPairById(id),
@@ -113,7 +110,7 @@ export function createMarketService(deps: MarketServiceDeps) {
     /** Active pairs, all or only those of `symbols`. */
     activePairs: (symbols?: string[]): Promise<CryptoPairRow[]> =>
       symbols?.length === 0 ? Promise.resolve([]) : repo.activePairs(symbols),
-    ...createPairAdmin({ db, logs: deps.logs, announce }),
+    ...createPairEdits({ db, logs: deps.logs, announce }),
 
     /**
      * Makes the pair table match the source's list: new pairs added (active as the source

@@ -12,7 +12,6 @@ import { selectLiveOffers } from './live-offers.query';
 import { publishOffer, type PublishInput, type PublishResult } from './offer-publisher';
 import { createOffersLifecycleRepo } from './offers-lifecycle.repo';
 import { createOffersRepo } from './offers.repo';
-import { createOfferListsRepo } from './admin-lists.repo';
 
 export type { PublishInput, PublishResult };
 export type { OfferForAccept } from './offer-actions';
@@ -94,9 +93,6 @@ export function createOffersService(deps: OffersDeps) {
   });
 
   return {
-    /** The admin lists of offers and user offers. */
-    adminLists: createOfferListsRepo(deps.db),
-
     /** Accept and reject (offer-actions.ts): the offer as an accept sees it, and the recorded action. */
     ...actions,
 

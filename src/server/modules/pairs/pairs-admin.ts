@@ -1,6 +1,7 @@
 /**
- * POST /api/admin/manage-pairs and /api/admin/sync-kraken-pairs. The market module makes the
- * change (audited, announced as `pair_updates`); the analysis module adds each pair's run figures.
+ * POST /api/admin/manage-pairs and /api/admin/sync-kraken-pairs, the admin's layer over the
+ * market module's pair edits (market/pair-edits.ts), which make the change (audited, announced as
+ * `pair_updates`); the answer is the pair as the admin lists show it, read by the admin read side.
  */
 import type {
   CryptoPairRecord,
@@ -9,31 +10,18 @@ import type {
   SyncKrakenPairsResponse,
 } from '../../../contract/admin-pairs';
 import { badRequest, HttpError } from '../../http/errors';
-import type { AnalysisService } from '../analysis/analysis.service';
-import type { CryptoPairRow } from '../market/market.repo';
+import { cryptoPairRecord } from '../admin/queries/crypto-pairs.query';
+import type { ReadDb } from '../admin/queries/read-db';
 import type { MarketService } from '../market/market.service';
 
 export interface PairsAdminDeps {
   market: Pick<MarketService, 'addPair' | 'updatePair' | 'deletePair' | 'syncPairs'>;
-  analysis: Pick<AnalysisService, 'statsByPair'>;
+  db: ReadDb;
 }
 
 export function createPairsAdmin(deps: PairsAdminDeps) {
-  async function toRecord(row: CryptoPairRow): Promise<CryptoPairRecord> {
-    const stats = (await deps.analysis.statsByPair([row.id])).get(row.id);
-    return {
-      id: String(row.id),
-      symbol: row.symbol,
-      krakenSymbol: row.krakenSymbol,
-      active: row.active,
-      deactivation_attempts: row.deactivationAttempts,
-      analysis_count: stats?.count ?? 0,
-      avg_progrev: stats?.avgProgrev ?? null,
-      dynamic_config: row.dynamicConfig,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    };
-  }
+  const toRecord = (row: Parameters<typeof cryptoPairRecord>[1]): Promise<CryptoPairRecord> =>
+    cryptoPairRecord(deps.db, row);
 
   return {
     async manage(input: ManagePairInput, adminId: string): Promise<ManagePairResponse> {

@@ -8,10 +8,7 @@ import type { Database } from '../../db/client';
 import { createDeposits } from './deposits';
 import { toDollars } from '../../shared/money';
 import { toPayment } from './payment-dto';
-import { createPaymentListsRepo } from './admin-lists.repo';
 import { createPaymentsRepo } from './payments.repo';
-import { reportPayments, type ReportPaymentRow } from './payment-report.repo';
-import type { ReportSlice } from '../../shared/report-query';
 import type { PaymentsDeps } from './payments-context';
 import { createTips } from './tips';
 import { createWithdrawals } from './withdrawals';
@@ -44,9 +41,6 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
   }
 
   return {
-    /** The admin list of every payment. */
-    adminLists: createPaymentListsRepo(db),
-
     /** Available (`balance`) and held by pending withdrawals, in dollars. */
     async balance(userId: string) {
       const now = await ledger.balances(userId);
@@ -75,10 +69,6 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
       const contacts = admins.length > 0 ? await users.contactsOf(admins) : undefined;
       return { payments: rows.map((row) => toPayment(row, contacts)), total };
     },
-
-    /** Every trader's payments for the admin reports. */
-    reportPayments: (slice: ReportSlice): Promise<{ rows: ReportPaymentRow[]; total: number }> =>
-      reportPayments(db, slice),
 
     paymentTotals,
     deposit: deposits.deposit,

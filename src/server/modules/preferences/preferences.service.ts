@@ -5,7 +5,6 @@ import {
 } from '../../../contract/preferences';
 import type { Database } from '../../db/client';
 import { toCents, toDollars } from '../../shared/money';
-import { createPreferenceListsRepo } from './admin-lists.repo';
 import { createPreferencesRepo, type PreferencesRow, type PreferencesValues } from './preferences.repo';
 
 const unique = <T>(list: readonly T[]): T[] => [...new Set(list)];
@@ -51,9 +50,6 @@ export function createPreferencesService(db: Database) {
 
   return {
     get,
-
-    /** The admin list of traders' preferences. */
-    adminLists: createPreferenceListsRepo(db),
 
     async update(userId: string, input: UpdatePreferencesInput): Promise<Preferences> {
       const values: PreferencesValues = {

@@ -1,6 +1,6 @@
 /**
- * Admin reports: every trader's trades and payments, read through their owners (trading,
- * payments) and named through auth. Owns no table.
+ * Admin reports: every trader's trades and payments, read through the admin read side
+ * (admin/queries/reports.query.ts), which joins their owners' names. Owns no table.
  */
 import type {
   ReportPayment,
@@ -8,14 +8,10 @@ import type {
   ReportsQuery,
   ReportsResponse,
   ReportTrade,
-  ReportUser,
 } from '../../../contract/admin-reports';
-import { toDollars } from '../../shared/money';
-import { timeRangeCutoff } from '../../db/list-query';
-import type { ReportSlice } from '../../shared/report-query';
-import type { UsersService } from '../auth/users.service';
-import type { PaymentsService } from '../payments/payments.service';
-import type { TradingService } from '../trading/trading.service';
+import { pageSlice, timeRangeCutoff, type Slice } from '../../db/list-query';
+import type { ReadDb } from '../admin/queries/read-db';
+import { reportPayments, reportTrades } from '../admin/queries/reports.query';
 
 /** Rows per table in one download: the files stay a size a browser and pdfkit handle at once. */
 export const EXPORT_MAX_ROWS = 5_000;
@@ -23,9 +19,7 @@ export const EXPORT_MAX_ROWS = 5_000;
 export const PDF_MAX_ROWS = 1_000;
 
 export interface ReportsDeps {
-  trading: Pick<TradingService, 'reportTrades'>;
-  payments: Pick<PaymentsService, 'reportPayments'>;
-  users: Pick<UsersService, 'idsMatching' | 'contactsOf'>;
+  db: ReadDb;
   now?: () => number;
 }
 
@@ -39,45 +33,15 @@ export interface ReportTables {
 export function createReportsService(deps: ReportsDeps) {
   const now = deps.now ?? Date.now;
 
-  async function tables(
-    filters: ReportsExportQuery,
-    slice: Pick<ReportSlice, 'limit' | 'offset'>,
-  ): Promise<ReportTables> {
-    const base: ReportSlice = {
-      since: timeRangeCutoff(filters.timeRange, new Date(now())) ?? undefined,
-      userIds: filters.user ? await deps.users.idsMatching(filters.user) : undefined,
-      sort: filters.sort,
-      ...slice,
-    };
+  async function tables(query: ReportsExportQuery, slice: Slice): Promise<ReportTables> {
+    const filters = { ...query, since: timeRangeCutoff(query.timeRange, new Date(now())) };
     const [trades, payments] = await Promise.all([
-      deps.trading.reportTrades({ ...base, pair: filters.pair || undefined }),
-      deps.payments.reportPayments(base),
+      reportTrades(deps.db, filters, slice),
+      reportPayments(deps.db, filters, slice),
     ]);
-    const contacts = await deps.users.contactsOf([
-      ...trades.rows.map((r) => r.userId),
-      ...payments.rows.map((r) => r.userId),
-    ]);
-    const userOf = (id: string): ReportUser => {
-      const contact = contacts.get(id);
-      return { id, username: contact?.username ?? null, email: contact?.email ?? '' };
-    };
     return {
-      trades: trades.rows.map((row) => ({
-        id: row.id,
-        pair: row.pair,
-        amount: toDollars(row.amountCents),
-        profitPercent: row.profitPercent,
-        User: userOf(row.userId),
-        createdAt: row.openedAt.toISOString(),
-      })),
-      payments: payments.rows.map((row) => ({
-        id: row.id,
-        type: row.type,
-        amount: toDollars(row.amountCents),
-        status: row.status,
-        User: userOf(row.userId),
-        createdAt: row.createdAt.toISOString(),
-      })),
+      trades: trades.rows,
+      payments: payments.rows,
       totalTrades: trades.total,
       totalPayments: payments.total,
     };
@@ -86,10 +50,7 @@ export function createReportsService(deps: ReportsDeps) {
   return {
     /** GET /api/admin/reports: one page of each table, with each table's total. */
     async page(query: ReportsQuery): Promise<ReportsResponse> {
-      const result = await tables(query, {
-        limit: query.pageSize,
-        offset: (query.page - 1) * query.pageSize,
-      });
+      const result = await tables(query, pageSlice(query));
       return {
         recentTrades: result.trades,
         recentPayments: result.payments,

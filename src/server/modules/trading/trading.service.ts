@@ -17,8 +17,6 @@ import { toTrade } from './trade-dto';
 import { runTradeMonitor, type MonitorResult } from './trade-monitor';
 import type { TradingContext, TradingDeps } from './trading-context';
 import { createTradingRepo } from './trading.repo';
-import { reportTrades, type ReportTradeRow } from './trade-report.repo';
-import type { ReportSlice } from '../../shared/report-query';
 
 export type { AutoTradingPreferences, TradablePair, TradingDeps } from './trading-context';
 
@@ -50,11 +48,6 @@ export function createTradingService(deps: TradingDeps) {
 
     /** An offer's end moved (gate-offer.ts): its open trades close then (market time, as the monitor judges). */
     moveTradeEnds: (offerId: string, expiresAt: Date): Promise<void> => ctx.repo.moveEnds(offerId, expiresAt),
-
-    /** Every trader's trades for the admin reports (pair: part of the symbol). */
-    reportTrades: (
-      slice: ReportSlice & { pair?: string },
-    ): Promise<{ rows: ReportTradeRow[]; total: number }> => reportTrades(deps.db, slice),
 
     /** The trader's own trades, newest first. */
     async list(userId: string, query: ListTradesQuery): Promise<ListTradesResponse> {

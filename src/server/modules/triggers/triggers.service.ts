@@ -7,7 +7,6 @@
 import type {
   ManageTriggerInput,
   ManageTriggerResponse,
-  TriggerRecord,
   TriggerWebhookInput,
   TriggerWebhookResponse,
 } from '../../../contract/admin-triggers';
@@ -21,9 +20,6 @@ import { createFeedFetcher, type FetchFeed } from './feed-source';
 import { evaluateMarketTriggers } from './market-watch';
 import { timeframeOf, toTriggerRecord, type TriggerRow } from './trigger-options';
 import { createTriggersRepo } from './triggers.repo';
-import { createTriggerListsRepo, type TriggerSortKey } from './admin-lists.repo';
-import type { ListWindow } from '../../db/list-query';
-import type { AdminListResponse } from '../../../contract/admin-collections';
 import type {
   FireOptions,
   FiredTrigger,
@@ -32,6 +28,9 @@ import type {
   TriggerLogger,
   WatchContext,
 } from './triggers.types';
+
+/** A stored trigger as the API shows it (the admin read side lists them too). */
+export { toTriggerRecord };
 
 /** A trigger counts as active for its pair (heat input and `activeTriggers`) this long after firing. */
 export const ACTIVE_TRIGGER_WINDOW_MS = 6 * 60 * 60 * 1000;
@@ -226,12 +225,6 @@ export function createTriggersService(deps: TriggersDeps) {
   }
 
   return {
-    /** The admin list of every trigger, as records. */
-    async adminList(window: ListWindow<TriggerSortKey>): Promise<AdminListResponse<TriggerRecord>> {
-      const { rows, total } = await createTriggerListsRepo(deps.db).listTriggers(window);
-      return { records: rows.map(toTriggerRecord), total };
-    },
-
     /** POST /api/admin/manage-triggers. Throws 404 / 409 HttpErrors; changes nothing then. */
     async manage(input: ManageTriggerInput, userId: string): Promise<ManageTriggerResponse> {
       switch (input.action) {

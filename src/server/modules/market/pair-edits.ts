@@ -1,6 +1,7 @@
 /**
- * Admin edits of the pair list. Each change commits with its audit row (before and after) and
- * is then announced as `pair_updates`.
+ * Edits of the pair list (the market module's layer; pairs/pairs-admin.ts is the admin endpoints'
+ * layer over it). Each change commits with its audit row (before and after) and is then announced
+ * as `pair_updates`.
  */
 import type { PairUpdateEvent } from '../../../contract/events';
 import type { Database, Executor } from '../../db/client';
@@ -9,7 +10,7 @@ import { conflict, notFound } from '../../http/errors';
 import type { LogsService } from '../logs/logs.service';
 import { createMarketRepo, type CryptoPairRow, type NewCryptoPair, type PairRowChanges } from './market.repo';
 
-export interface PairAdminDeps {
+export interface PairEditsDeps {
   db: Database;
   logs: Pick<LogsService, 'audit'>;
   announce: (pair: string, action: PairUpdateEvent['action']) => void;
@@ -38,7 +39,7 @@ export const pairSnapshot = (row: CryptoPairRow) => ({
   dynamicConfig: row.dynamicConfig,
 });
 
-export function createPairAdmin({ db, logs, announce }: PairAdminDeps) {
+export function createPairEdits({ db, logs, announce }: PairEditsDeps) {
   async function requirePair(tx: Executor, symbol: string) {
     const pair = await createMarketRepo(tx).findPair(symbol, { forUpdate: true });
     if (!pair) throw notFound(`Unknown pair ${symbol}`);
