@@ -1,9 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { DatabaseHandle } from './client';
+import { drizzleOnThread, type DatabaseHandle } from './client';
 
 /** `<repo>/drizzle`, found from this file so the working directory does not matter. */
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
@@ -21,7 +20,7 @@ export async function migrateDatabase(
 ): Promise<void> {
   const config = { migrationsFolder: options.migrationsFolder ?? migrationsFolder };
   if (handle.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: handle.client }), config);
+    await migratePglite(drizzleOnThread(handle.client), config);
     return;
   }
   const connection = await handle.client.connect();
