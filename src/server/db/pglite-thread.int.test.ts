@@ -116,7 +116,9 @@ describe('PGlite on its own thread', () => {
         thread.transaction(async (tx) => {
           const current = await tx.query<{ note: string }>('select note from items where id = 30 for update');
           await new Promise((resolve) => setImmediate(resolve));
-          await tx.query('update items set note = $1 where id = 30', [String(Number(current.rows[0]!.note) + 1)]);
+          await tx.query('update items set note = $1 where id = 30', [
+            String(Number(current.rows[0]!.note) + 1),
+          ]);
         }),
       ),
     );

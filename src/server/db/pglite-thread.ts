@@ -241,8 +241,11 @@ export class PgliteThread {
 
 function toWire(options: ThreadQueryOptions | undefined): WireQueryOptions {
   if (!options) return {};
-  const unsupported = Object.keys(options).filter((key) => !['rowMode', 'paramTypes', 'parsers'].includes(key));
-  if (unsupported.length > 0) throw new Error(`PgliteThread: query options ${unsupported.join(', ')} are not supported`);
+  const unsupported = Object.keys(options).filter(
+    (key) => !['rowMode', 'paramTypes', 'parsers'].includes(key),
+  );
+  if (unsupported.length > 0)
+    throw new Error(`PgliteThread: query options ${unsupported.join(', ')} are not supported`);
   return {
     rowMode: options.rowMode,
     paramTypes: options.paramTypes,
