@@ -5,6 +5,7 @@ import { findPgError, isUniqueViolation } from './errors';
 import { PgliteThread, THREAD_STOPPED_CODE } from './pglite-thread';
 import { pgliteTemplate } from './testing';
 import { isDatabaseUnavailable } from './unavailable';
+import { createTestApp, signUp } from '../testing/test-app';
 
 /*
  * PGlite on its own thread (pglite-thread.ts): what crosses the thread keeps its shape, a
@@ -13,8 +14,8 @@ import { isDatabaseUnavailable } from './unavailable';
  */
 
 /** A thread on a fresh in-memory database with one table, `items(id int primary key, note text)`. */
-async function startThread(): Promise<PgliteThread> {
-  const thread = await PgliteThread.start({ loadDataDir: await pgliteTemplate() });
+async function startThread(onStop?: (error: Error) => void): Promise<PgliteThread> {
+  const thread = await PgliteThread.start({ loadDataDir: await pgliteTemplate(), onStop });
   await thread.exec('create table items (id int primary key, note text)');
   return thread;
 }
@@ -146,7 +147,8 @@ describe('PGlite on its own thread', () => {
 
 describe('a database thread that stops', () => {
   test('a crash fails what is in flight and what follows as unavailable (503), and the process lives on', async () => {
-    const thread = await startThread();
+    const stops: Error[] = [];
+    const thread = await startThread((error) => stops.push(error));
     const inFlight = thread.query('select pg_sleep(0.5)').catch((e: unknown) => e);
     await new Promise((resolve) => setTimeout(resolve, 50));
     await thread.terminate();
@@ -158,17 +160,49 @@ describe('a database thread that stops', () => {
       .execute(sql`select 1`)
       .catch((e: unknown) => e);
     expect(isDatabaseUnavailable(next)).toBe(true);
+    expect(stops).toHaveLength(1);
     await thread.close();
   }, 60_000);
 
   test('close is idempotent, flushes, and later statements fail with a clear error', async () => {
-    const thread = await startThread();
+    const stops: Error[] = [];
+    const thread = await startThread((error) => stops.push(error));
     await Promise.all([thread.close(), thread.close()]);
+    expect(stops).toEqual([]);
     expect(thread.closed).toBe(true);
     await expect(thread.query('select 1')).rejects.toThrow(/PGlite is closed/);
   }, 60_000);
 
   test('a PGlite that cannot start rejects start()', async () => {
     await expect(PgliteThread.start({ loadDataDir: new Blob(['not a tarball']) })).rejects.toThrow();
+  }, 60_000);
+});
+
+describe.skipIf(process.env.DATABASE_URL)('the app on a database thread that died', () => {
+  test('answers 503 (not ready, database unreachable) and stays alive', async () => {
+    const t = await createTestApp();
+    try {
+      if (t.database.kind !== 'pglite') throw new Error('unreachable: PGlite expected');
+      // The first account is the operator's admin.
+      const admin = await signUp(t.app, 'Operator');
+      const get = (url: string) =>
+        t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${admin.token}` } });
+      // Also warms the viewer cache: better-auth answers a failed session read with its own 500.
+      expect((await get('/api/admin/system-health')).statusCode).toBe(200);
+      expect((await get('/api/payments/payment-history')).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      await t.database.client.terminate();
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ database: 'unreachable' });
+      for (const url of ['/api/admin/system-health', '/api/payments/payment-history']) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(503);
+        expect(res.json()).toEqual({ error: 'Service temporarily unavailable: database unreachable' });
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await t.close().catch(() => undefined);
+    }
   }, 60_000);
 });

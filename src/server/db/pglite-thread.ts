@@ -55,6 +55,15 @@ export interface ThreadTransaction {
 /** 08006 connection_failure: isDatabaseUnavailable() turns it into a 503. */
 export const THREAD_STOPPED_CODE = '08006';
 
+export interface PgliteThreadOptions {
+  /** PGlite's data folder; in memory without. */
+  dataDir?: string;
+  /** Start from a `dumpDataDir()` tarball instead of running initdb. */
+  loadDataDir?: Blob;
+  /** The thread stopped without close() (a crash); default: console.error. */
+  onStop?: (error: Error) => void;
+}
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -68,8 +77,10 @@ export class PgliteThread {
   #stopped: Error | undefined;
   #closed = false;
   #closing: Promise<void> | undefined;
+  readonly #onStop: (error: Error) => void;
 
-  private constructor(options: HostOptions) {
+  private constructor(options: HostOptions, onStop: (error: Error) => void) {
+    this.#onStop = onStop;
     this.#worker = new Worker(HOST_ENTRY, {
       workerData: options,
       transferList: options.loadDataDir ? [options.loadDataDir] : [],
@@ -82,13 +93,16 @@ export class PgliteThread {
   }
 
   /** Starts the thread and PGlite in it; rejects as PGlite.create would. */
-  static async start(options: { dataDir?: string; loadDataDir?: Blob }): Promise<PgliteThread> {
+  static async start(options: PgliteThreadOptions): Promise<PgliteThread> {
     const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-    const thread = new PgliteThread({ dataDir: options.dataDir, loadDataDir });
+    const onStop = options.onStop ?? ((error) => console.error('[db] the PGlite thread stopped', error));
+    const thread = new PgliteThread({ dataDir: options.dataDir, loadDataDir }, onStop);
     try {
       await thread.#request({ op: 'ready' });
     } catch (error) {
-      await thread.#worker.terminate();
+      // Not a crash to report: the caller gets the error.
+      thread.#closing = thread.#worker.terminate().then(() => undefined);
+      await thread.#closing;
       throw error;
     }
     return thread;
@@ -225,6 +239,7 @@ export class PgliteThread {
   #stop(cause: Error): void {
     if (this.#stopped) return;
     this.#stopped = cause;
+    if (!this.#closing) this.#onStop(cause);
     const waiting = [...this.#pending.values()];
     this.#pending.clear();
     for (const { reject } of waiting) reject(this.#stoppedError());
