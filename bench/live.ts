@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createManualClock } from '../src/server/providers/market';
 import { createSimulatedMarketSource } from '../src/server/providers/market/simulated';
 import { isBusEvent } from '../src/server/realtime/event-bus';
@@ -37,16 +38,24 @@ export async function benchLive(): Promise<BenchRow[]> {
     await cycle(); // 90 days of history first: not measured.
     const coldMs = performance.now() - coldStart;
 
+    const idleDelay = monitorEventLoopDelay({ resolution: 10 });
+    idleDelay.enable();
     const idle = await load(list, auth);
+    idleDelay.disable();
     let cycles = 0;
     const cycleStart = performance.now();
+    // How long the HTTP thread is held between turns: what a request waits before it is even read.
+    const busyDelay = monitorEventLoopDelay({ resolution: 10 });
+    busyDelay.enable();
     const busy = await loadDuring(list, auth, async () => {
       do {
         await cycle();
         cycles++;
       } while (performance.now() - cycleStart < DURATION_S * 1000);
     });
+    busyDelay.disable();
     const cycleMs = (performance.now() - cycleStart) / cycles;
+    const ms = (h: typeof busyDelay, p: number) => `${(h.percentile(p) / 1e6).toFixed(0)} ms`;
 
     // One more cycle, watched by 1,000 sockets; its events go out once the burst has settled.
     await new Promise((r) => setTimeout(r, 2_500));
@@ -88,6 +97,11 @@ export async function benchLive(): Promise<BenchRow[]> {
         name: 'offers p99 busy vs idle',
         value: fmt.ratio(busy.p99, idle.p99),
         detail: 'target ≤ ×1.5',
+      },
+      {
+        name: 'HTTP thread event-loop delay, busy',
+        value: `p99 ${ms(busyDelay, 99)}`,
+        detail: `max ${(busyDelay.max / 1e6).toFixed(0)} ms; idle p99 ${ms(idleDelay, 99)}, max ${(idleDelay.max / 1e6).toFixed(0)} ms`,
       },
       {
         name: `heatmap_update of one cycle → ${CLIENTS} sockets`,

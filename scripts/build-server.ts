@@ -2,6 +2,7 @@
 // without compiling TypeScript (tsx spent about 3 CPU-seconds of every start on it):
 //   main.mjs           the process entry (src/server/main.ts)
 //   engine.worker.mjs  an engine thread's tasks (engine-pool.ts finds it beside main.mjs)
+//   pglite.worker.mjs  the embedded database's thread (pglite-thread.ts finds it beside main.mjs)
 // Packages stay imports from node_modules; source maps keep stack traces on the TypeScript lines.
 import { build } from 'esbuild';
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ export async function buildServer(): Promise<void> {
     entryPoints: {
       main: path.join(src, 'main.ts'),
       'engine.worker': path.join(src, 'engine-pool/engine-tasks.ts'),
+      'pglite.worker': path.join(src, 'db/pglite.worker.mjs'),
     },
     outdir: SERVER_BUNDLE_DIR,
     outExtension: { '.js': '.mjs' },

@@ -1,17 +1,19 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /*
- * One schema, two engines: PGlite (PostgreSQL in WASM, single connection) by default, and a
- * PostgreSQL server through a pg.Pool when a URL is given. Both drizzle instances are typed as
- * the shared PgDatabase so services never know which one they got.
+ * One schema, two engines: PGlite (PostgreSQL in WASM, single connection) by default, on a thread
+ * of its own (pglite-thread.ts) so its statements never run on the HTTP thread, and a PostgreSQL
+ * server through a pg.Pool when a URL is given. Both drizzle instances are typed as the shared
+ * PgDatabase so services never know which one they got.
  */
 
 export type Schema = typeof schema;
@@ -38,8 +40,8 @@ interface HandleBase {
 }
 export interface PgliteHandle extends HandleBase {
   kind: 'pglite';
-  /** The raw PGlite instance (dumpDataDir, listen/notify, raw SQL). */
-  client: PGlite;
+  /** PGlite's thread, with PGlite's query/exec/transaction/dumpDataDir (raw SQL, template dumps). */
+  client: PgliteThread;
 }
 export interface PostgresHandle extends HandleBase {
   kind: 'postgres';
@@ -56,7 +58,7 @@ export interface DatabaseConfig {
   /** PGlite in memory only (tests, throw-away runs). */
   inMemory?: boolean;
   /** Start PGlite from a `dumpDataDir()` tarball instead of running initdb (much faster). */
-  loadDataDir?: Blob | File;
+  loadDataDir?: Blob;
   /** pg.Pool size (PostgreSQL only). */
   maxConnections?: number;
   /**
@@ -80,37 +82,18 @@ export async function createDatabase(config: DatabaseConfig): Promise<DatabaseHa
   throw new Error('createDatabase: set databaseUrl, dataDir or inMemory');
 }
 
-/*
- * PGlite runs in this thread and answers through promises alone, with no I/O in between: a chain
- * of awaited statements (a backfill, an analysis run) would be one long task holding every
- * request behind it. Each statement first gives the event loop a turn, so requests interleave.
- */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-function yieldBeforeStatements(client: PGlite): void {
-  const methods = client as unknown as Record<
-    'query' | 'exec' | 'transaction',
-    (...args: unknown[]) => unknown
-  >;
-  for (const name of ['query', 'exec', 'transaction'] as const) {
-    const original = methods[name].bind(client);
-    methods[name] = async (...args: unknown[]) => {
-      await turn();
-      return original(...args);
-    };
-  }
+/** drizzle's pglite driver over the thread: it calls only the part of PGlite the proxy has. */
+export function drizzleOnThread(client: PgliteThread) {
+  return drizzlePglite({ client: client as unknown as PGlite, schema });
 }
 
-async function createPglite(dataDir: string | undefined, loadDataDir?: Blob | File) {
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), loadDataDir });
-  yieldBeforeStatements(client);
-  const db = drizzlePglite({ client, schema });
-  let closing: Promise<void> | undefined;
+async function createPglite(dataDir: string | undefined, loadDataDir?: Blob) {
+  const client = await PgliteThread.start({ dataDir, loadDataDir });
   const handle: PgliteHandle = {
     kind: 'pglite',
-    db,
+    db: drizzleOnThread(client),
     client,
-    close: () => (closing ??= client.closed ? Promise.resolve() : client.close()),
+    close: () => client.close(),
   };
   return handle;
 }

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { DatabaseHandle } from './client';
+import { drizzleOnThread, type DatabaseHandle } from './client';
 import { REPO_ROOT } from '../shared/repo-root';
 
 /** `<repo>/drizzle`, found from the repository's root so the working directory does not matter. */
@@ -22,7 +21,7 @@ export async function migrateDatabase(
 ): Promise<void> {
   const config = { migrationsFolder: options.migrationsFolder ?? migrationsFolder };
   if (handle.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: handle.client }), config);
+    await migratePglite(drizzleOnThread(handle.client), config);
     return;
   }
   const connection = await handle.client.connect();
