@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerFeedback, offers, userOffers } from '../../db/schema';
 import type { OfferRow } from './offer-dto';

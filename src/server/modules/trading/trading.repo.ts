@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { trades } from '../../db/schema';
 
