@@ -15,10 +15,10 @@ export const chartPointSchema = z.object({ x: z.number(), y: z.number() });
 export type ChartPoint = z.infer<typeof chartPointSchema>;
 
 /**
- * The step of the heat map's histories: one point per 15 minutes (48 over 12 h), what its charts
+ * The step of the heat map's histories: one point per 20 minutes (36 over 12 h), what its charts
  * draw. A point is stamped with its step's start; price is the step's close, volume its sum.
  */
-export const HEAT_MAP_CHART_STEP_MS = 15 * 60 * 1000;
+export const HEAT_MAP_CHART_STEP_MS = 20 * 60 * 1000;
 
 /**
  * 7-day market figures of a pair plus the last 12 hours of price and volume, one point per

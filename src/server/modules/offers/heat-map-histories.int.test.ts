@@ -42,7 +42,7 @@ describe('heat map histories', () => {
     return heatMapSchema.parse(await res.json());
   };
 
-  it('sends each history at chart resolution by default: close price and summed volume per step', async () => {
+  it('sends each history at chart resolution by default: close price and summed volume per step, chart digits', async () => {
     const map = await heatMap('?timeRange=7d');
     expect(Object.keys(map)).toEqual(['BTC/USD', 'ETH/USD', 'SOL/USD']);
     const stored = buildAnalysisFigures({ pair: 'BTC/USD', pairId: 0, completedAt }).tickerData;
@@ -55,9 +55,11 @@ describe('heat map histories', () => {
       expect([...price, ...volume].every((p) => p.x % HEAT_MAP_CHART_STEP_MS === 0)).toBe(true);
     }
     const btc = map['BTC/USD']!.tickerData;
-    expect(btc.price_history.at(-1)?.y).toBe(stored.price_history.at(-1)?.y);
+    expect(btc.price_history.at(-1)?.y).toBe(Number(stored.price_history.at(-1)!.y.toPrecision(6)));
     const sum = (points: { y: number }[]) => points.reduce((s, p) => s + p.y, 0);
-    expect(sum(btc.volume_history)).toBeCloseTo(sum(stored.volume_history), 1);
+    expect(Math.abs(sum(btc.volume_history) - sum(stored.volume_history))).toBeLessThanOrEqual(
+      btc.volume_history.length,
+    );
   });
 
   it('leaves the histories out with histories=none and changes nothing else', async () => {

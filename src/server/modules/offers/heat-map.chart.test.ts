@@ -8,18 +8,19 @@ const T0 = Date.parse('2026-11-21T00:00:00.000Z');
 
 describe('heat-map chart steps', () => {
   it('keeps a step its close price and its volume sum, stamped at the step start', () => {
-    const points = [0, 1, 2, 3, 4].map((i) => ({ x: T0 + i * FIVE_MINUTES, y: 10 + i + 0.1 }));
+    // Four points in the first step, one in the second.
+    const points = [0, 1, 2, 3, 4].map((i) => ({ x: T0 + (i * STEP) / 4, y: 10 + i + 0.1234567 }));
     expect(toChartSteps(points, 'last')).toEqual([
-      { x: T0, y: 12.1 },
-      { x: T0 + STEP, y: 14.1 },
+      { x: T0, y: 13.1235 },
+      { x: T0 + STEP, y: 14.1235 },
     ]);
     expect(toChartSteps(points, 'sum')).toEqual([
-      { x: T0, y: 33.3 },
-      { x: T0 + STEP, y: 27.2 },
+      { x: T0, y: 46 },
+      { x: T0 + STEP, y: 14 },
     ]);
   });
 
-  it('gives 12 h of 5-minute points as 48 points, on the same boundaries whatever the start', () => {
+  it('gives 12 h of 5-minute points as 36 points, on the same boundaries whatever the start', () => {
     const from = T0 + 7 * FIVE_MINUTES;
     const points = Array.from({ length: 144 }, (_, i) => ({ x: from + i * FIVE_MINUTES, y: i + 1 }));
     const steps = toChartSteps(points, 'last');

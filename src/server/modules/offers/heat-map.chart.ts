@@ -4,10 +4,14 @@
  * hundred pixels wide. A point stands for its step, stamped with the step's start on epoch-aligned
  * boundaries, so the steps of two reads of the same pair coincide and a live change stays a short
  * tail (heat-map.delta.ts): price is the step's last value (its close), volume the step's sum.
+ * Values keep the digits a chart can show (six significant for a price, whole units of volume).
  */
 import { HEAT_MAP_CHART_STEP_MS, type ChartPoint } from '../../../contract/heatmap';
 
 export type StepValue = 'last' | 'sum';
+
+/** Significant digits of a price point: a chart's few hundred pixels tell fewer apart. */
+export const CHART_DIGITS = 6;
 
 /** `points` (oldest first) one per step; a step with no point has none. */
 export function toChartSteps(
@@ -22,7 +26,8 @@ export function toChartSteps(
     if (held?.x === x) held.y = value === 'sum' ? held.y + point.y : point.y;
     else out.push({ x, y: point.y });
   }
-  // Sums of decimals drift (0.1 + 0.2); the stored volumes carry at most 2 decimals.
-  if (value === 'sum') for (const point of out) point.y = Math.round(point.y * 100) / 100;
+  // Digits no chart draws: six significant digits of a price, volumes in whole units.
+  for (const point of out)
+    point.y = value === 'sum' ? Math.round(point.y) : Number(point.y.toPrecision(CHART_DIGITS));
   return out;
 }
