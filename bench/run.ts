@@ -2,12 +2,15 @@
  * `npm run bench`: measured speed figures, printed as one table. BENCH_SECONDS sets each load's
  * length; DATABASE_URL runs the database rows on PostgreSQL (the bench makes and drops its own
  * databases there), PGlite otherwise. The cluster rows always run on PostgreSQL (DATABASE_URL's
- * server, else the local one) with a redis-server of their own.
+ * server, else the local one) with a redis-server of their own. BENCH_ONLY=a,b runs only those
+ * groups (http, live, fanout, heatmap, engine, ledger, accept, admin-lists, cluster, web,
+ * heatmap-screen).
  */
 import { benchAccept } from './accept';
 import { benchAdminLists } from './admin-lists';
 import { benchCluster } from './cluster';
 import { benchEngine } from './engine';
+import { benchFanOut } from './fanout';
 import { benchHeatMap } from './heatmap';
 import { benchHttp } from './http';
 import { benchLedger } from './ledger';
@@ -23,6 +26,7 @@ const only = process.env.BENCH_ONLY?.split(',');
 const want = (name: string) => !only || only.includes(name);
 if (want('http')) rows.push(...(await benchHttp()));
 if (want('live')) rows.push(...(await benchLive()));
+if (want('fanout')) rows.push(...(await benchFanOut()));
 if (want('heatmap')) rows.push(...(await benchHeatMap()));
 if (want('engine')) rows.push(...(await benchEngine()));
 if (want('ledger')) rows.push(...(await benchLedger()));

@@ -71,7 +71,8 @@ describe('the dashboard in the browser', () => {
     });
     // The newcomer's default preference (long) filters the top pairs.
     await expect.poll(() => heatMapQueries.length).toBeGreaterThan(0);
-    expect(heatMapQueries[0]).toBe(`${TOP_PAIRS_QUERY}&positionType=long`);
+    // The table draws no chart: it asks without the histories.
+    expect(heatMapQueries[0]).toBe(`${TOP_PAIRS_QUERY}&positionType=long&histories=none`);
 
     await paymentsPage.open(page, baseUrl);
     await paymentsPage.deposit(page, '25', 'pm_card_visa');
@@ -94,7 +95,7 @@ describe('the dashboard in the browser', () => {
       expect(saved.status).toBe(200);
       heatMapQueries.length = 0;
       await dashboardPage.open(page, baseUrl);
-      await expect.poll(() => heatMapQueries[0]).toBe(TOP_PAIRS_QUERY);
+      await expect.poll(() => heatMapQueries[0]).toBe(`${TOP_PAIRS_QUERY}&histories=none`);
       expect(await dashboardPage.headers(page, 'Top Hot Pairs')).toEqual([
         'Pair',
         'Heat Score',

@@ -95,8 +95,9 @@ describe('the heat map screen in the browser (fixture heat map)', () => {
     const { page } = browser;
     await heatmapPage.open(page, `${baseUrl}/heatmap`);
     await expect.poll(() => heatmapPage.pairs(page)).toEqual(['BTC/USD', 'ETH/USD', 'SOL/USD', 'XRP/USD']);
+    // The screen draws no price or volume chart: it asks without the histories.
     expect(queries[0]?.toString()).toBe(
-      'timeRange=30d&minHeat=0&maxHeat=100&minSuccess=0&maxSuccess=100&minProgrev=0&maxProgrev=1&sortBy=heat_desc&positionType=all',
+      'timeRange=30d&minHeat=0&maxHeat=100&minSuccess=0&maxSuccess=100&minProgrev=0&maxProgrev=1&sortBy=heat_desc&positionType=all&histories=none',
     );
     expect(await heatmapPage.headers(page)).toEqual([
       'Pair',

@@ -14,7 +14,16 @@ import { POSITION_TYPES, positionTypeSchema, riskLevelSchema, trendSchema } from
 export const chartPointSchema = z.object({ x: z.number(), y: z.number() });
 export type ChartPoint = z.infer<typeof chartPointSchema>;
 
-/** 7-day market figures of a pair plus the last 12 hours of price and volume. */
+/**
+ * The step of the heat map's histories: one point per 20 minutes (36 over 12 h), what its charts
+ * draw. A point is stamped with its step's start; price is the step's close, volume its sum.
+ */
+export const HEAT_MAP_CHART_STEP_MS = 20 * 60 * 1000;
+
+/**
+ * 7-day market figures of a pair plus the last 12 hours of price and volume, one point per
+ * HEAT_MAP_CHART_STEP_MS (empty lists when the caller asked `histories=none`).
+ */
 export const tickerDataSchema = z.object({
   price_7d: z.number(),
   change_7d: z.number(),
@@ -96,8 +105,16 @@ export type HeatMapSort = z.infer<typeof heatMapSortSchema>;
 export const heatMapFilterSchema = z.enum(['active_triggers']);
 
 /**
+ * `chart` (default): tickerData carries the 12 h price and volume histories at chart resolution;
+ * `none`: both histories are empty lists, for callers that draw no chart (a tenth of the bytes).
+ */
+export const heatMapHistoriesSchema = z.enum(['chart', 'none']);
+export type HeatMapHistories = z.infer<typeof heatMapHistoriesSchema>;
+
+/**
  * GET /api/offers/heat-map. `positionType` is one value, `all`, or (dashboard) a comma list;
- * it always parses to a list, and a list containing `all` means no filter.
+ * it always parses to a list, and a list containing `all` means no filter. `histories=none` leaves
+ * out the price and volume histories (heatMapHistoriesSchema).
  */
 export const heatMapQuerySchema = z.object({
   timeRange: timeRangeSchema.default('7d'),
@@ -114,6 +131,7 @@ export const heatMapQuerySchema = z.object({
   riskLevel: riskLevelSchema.optional(),
   filter: heatMapFilterSchema.optional(),
   limit: queryInt(1, 500).optional(),
+  histories: heatMapHistoriesSchema.default('chart'),
 });
 export type HeatMapQuery = z.infer<typeof heatMapQuerySchema>;
 export type HeatMapQueryInput = z.input<typeof heatMapQuerySchema>;

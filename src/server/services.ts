@@ -81,7 +81,7 @@ export function createServices(
     });
   const logs = createLogsService(db);
   const ledger = createLedgerService(db);
-  const settings = createSettingsService(db, logs);
+  const settings = createSettingsService({ db, logs, bus });
   const organizations = createOrganizationsService(db, {
     settings,
     onMembershipsChanged: (userIds) => bus.publish('auth_changed', { userIds }),
@@ -90,7 +90,7 @@ export function createServices(
   const users = createUsersService(db);
   const viewers = createViewerResolver({ auth, sessions: createSessionsRepo(db), organizations, users, bus });
   const referrals = createReferralsService({ db, users });
-  const preferences = createPreferencesService(db);
+  const preferences = createPreferencesService({ db, bus });
 
   const source = overrides.market ?? createMarketSource({ source: config.marketSource, ...config.market });
   const market = createMarketService({
@@ -236,7 +236,7 @@ export function createServices(
     offers,
     market: {
       pairBySymbol: (symbol) => market.pairBySymbol(symbol),
-      candles: (pairId, interval, since) => market.candles(pairId, interval, since),
+      priceRangeSince: (pairId, interval, since) => market.priceRangeSince(pairId, interval, since),
     },
     source,
     executor,

@@ -23,6 +23,10 @@ export interface InternalPayloads {
    * their sockets and admin streams at once. Carries user ids only, never a token.
    */
   auth_changed: { userIds: string[]; all?: boolean };
+  /** The global settings changed: every process drops its cached copy (settings.service.ts). */
+  settings_changed: { updatedAt: string };
+  /** A trader's preferences changed: every process drops its cached copy (preferences.service.ts). */
+  preferences_changed: { userId: string };
 }
 
 export type BusPayloads = ServerToClientPayloads & InternalPayloads;

@@ -5,6 +5,7 @@
  * and applied when the entry is read, so a cached entry never shows a lapsed trigger or offer.
  */
 import { adminHeatMapEntrySchema, type HeatMapEntry } from '../../../contract/heatmap';
+import { toChartSteps } from './heat-map.chart';
 import { RECENT_ERROR_WINDOW_MS, type HeatInputs } from './heat-map.inputs';
 
 export type HeatBase = Omit<HeatMapEntry, 'status' | 'activeTriggers'>;
@@ -23,12 +24,14 @@ export interface HeatRecord {
 /**
  * An entry as of some instant, with its JSON (validated by the contract) and how long both hold.
  * `entry` and `json` are public and carry no error text (raw fetch and worker errors must not reach
- * anonymous callers or sockets); `adminJson` adds the recent errors for the admin heat map.
+ * anonymous callers or sockets); `leanJson` is `json` with empty histories (`histories=none`);
+ * `adminJson` adds the recent errors for the admin heat map.
  */
 export interface CurrentEntry {
   record: HeatRecord;
   entry: HeatMapEntry;
   json: string;
+  leanJson: string;
   adminJson: string;
   validUntil: number;
 }
@@ -57,8 +60,8 @@ export function toHeatRecord(inputs: HeatInputs): HeatRecord | null {
         change_7d: tickerData.change_7d,
         volume_7d: tickerData.volume_7d,
         volatility_7d: tickerData.volatility_7d,
-        price_history: tickerData.price_history,
-        volume_history: tickerData.volume_history,
+        price_history: toChartSteps(tickerData.price_history, 'last'),
+        volume_history: toChartSteps(tickerData.volume_history, 'sum'),
       },
       aiComments: { summary: aiSummary?.trim() || 'None' },
       selectedAnalyses: [{ analysisId: analysis.id }],
@@ -106,6 +109,10 @@ export function materialize(record: HeatRecord, now: number): CurrentEntry {
     recentErrors,
   });
   const json = JSON.stringify(entry);
+  const leanJson = JSON.stringify({
+    ...entry,
+    tickerData: { ...entry.tickerData, price_history: [], volume_history: [] },
+  });
   const adminJson = `${json.slice(0, -1)},"recentErrors":${JSON.stringify(errors)}}`;
-  return { record, entry, json, adminJson, validUntil };
+  return { record, entry, json, leanJson, adminJson, validUntil };
 }

@@ -129,9 +129,13 @@ export function selectHeatMap(
 
 /**
  * `{ "BTC/USD": {...}, ... }` in the selected order, from each entry's pre-validated JSON; only the
- * admin form carries error text.
+ * admin form carries error text, and `lean` the public form without histories.
  */
-export function heatMapJson(selected: CurrentEntry[], audience: 'public' | 'admin' = 'public'): string {
-  const body = (c: CurrentEntry) => (audience === 'admin' ? c.adminJson : c.json);
+export function heatMapJson(
+  selected: CurrentEntry[],
+  audience: 'public' | 'lean' | 'admin' = 'public',
+): string {
+  const body = (c: CurrentEntry) =>
+    audience === 'admin' ? c.adminJson : audience === 'lean' ? c.leanJson : c.json;
   return `{${selected.map((c) => `${JSON.stringify(c.entry.pair)}:${body(c)}`).join(',')}}`;
 }

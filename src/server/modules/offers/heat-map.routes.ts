@@ -35,7 +35,8 @@ export function registerHeatMapRoutes(app: FastifyInstance, deps: { heatMap: Hea
       async (request, reply) => {
         const filter = traderHeatMapFilter(request.query);
         const selected = selectHeatMap(deps.heatMap.entries(), filter, deps.heatMap.now());
-        return sendPrebuiltWithETag(request, reply, heatMapJson(selected));
+        const audience = request.query.histories === 'none' ? 'lean' : 'public';
+        return sendPrebuiltWithETag(request, reply, heatMapJson(selected, audience));
       },
     );
 }

@@ -42,12 +42,14 @@ export interface OfferForAccept {
   /** Net of `feePercent` (the round-trip fee the engine assumed). */
   expectedProfitPercent: number;
   feePercent: number;
+  /** Whether the trader it was read for already accepted or rejected it (read with the offer). */
+  acted: boolean;
 }
 
 export interface OfferActionsDeps {
   db: Database;
   find(offerId: string): Promise<OfferRow | null>;
-  hasActed(userId: string, offerId: string): Promise<boolean>;
+  findWithAction(offerId: string, userId: string): Promise<{ row: OfferRow; acted: boolean } | null>;
   pairSymbols(pairIds: number[]): Promise<Map<number, string>>;
   forgetActed(userId: string): void;
   now(): Date;
@@ -56,10 +58,14 @@ export interface OfferActionsDeps {
 export function createOfferActions(deps: OfferActionsDeps) {
   const userOffers = createUserOffersRepo();
 
-  async function forAccept(offerId: string): Promise<OfferForAccept | null> {
+  /** With `userId`, `acted` says whether that trader already acted on it (else false). */
+  async function forAccept(offerId: string, userId?: string): Promise<OfferForAccept | null> {
     if (!UUID.test(offerId)) return null;
-    const row = await deps.find(offerId);
-    if (!row) return null;
+    const found = userId
+      ? await deps.findWithAction(offerId, userId)
+      : await deps.find(offerId).then((row) => (row ? { row, acted: false } : null));
+    if (!found) return null;
+    const { row, acted } = found;
     const pair = (await deps.pairSymbols([row.pairId])).get(row.pairId);
     if (!pair) return null;
     const rawEntryAt = row.provenance?.entryAt;
@@ -89,6 +95,7 @@ export function createOfferActions(deps: OfferActionsDeps) {
       stopLossPercent: row.stopLossPercent,
       expectedProfitPercent: row.expectedProfitPercent,
       feePercent: row.feePercent,
+      acted,
     };
   }
 
@@ -98,9 +105,11 @@ export function createOfferActions(deps: OfferActionsDeps) {
   }
 
   return {
+    /**
+     * The offer as an accept sees it; its `acted` is a cheap early refusal before any work, and
+     * `recordAction` is what actually decides.
+     */
     forAccept,
-    /** A cheap early refusal before any work; `recordAction` is what actually decides. */
-    hasActed: (userId: string, offerId: string) => deps.hasActed(userId, offerId),
     recordAction,
     /** The realised profit of the trade an accept opened (inside the close's transaction). */
     recordTradeResult: (tx: Executor, result: { userId: string; offerId: string; profitPercent: number }) =>

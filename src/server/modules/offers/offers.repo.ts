@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerFeedback, offers, userOffers } from '../../db/schema';
 import type { OfferRow } from './offer-dto';
@@ -24,12 +24,16 @@ export function createOffersRepo(db: Database) {
       return rows.map((row) => row.offerId);
     },
 
-    async hasActed(userId: string, offerId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: userOffers.id })
-        .from(userOffers)
-        .where(and(eq(userOffers.userId, userId), eq(userOffers.offerId, offerId)));
-      return Boolean(row);
+    /** The offer, and whether this trader already accepted or rejected it: one statement. */
+    async findWithAction(offerId: string, userId: string): Promise<{ row: OfferRow; acted: boolean } | null> {
+      const [found] = await db
+        .select({
+          row: offers,
+          acted: sql<boolean>`exists (select 1 from ${userOffers} where ${userOffers.userId} = ${userId} and ${userOffers.offerId} = ${offers.id})`,
+        })
+        .from(offers)
+        .where(eq(offers.id, offerId));
+      return found ?? null;
     },
 
     async find(offerId: string): Promise<OfferRow | null> {

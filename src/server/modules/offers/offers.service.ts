@@ -86,7 +86,7 @@ export function createOffersService(deps: OffersDeps) {
   const actions = createOfferActions({
     db: deps.db,
     find: (offerId) => repo.find(offerId),
-    hasActed: (userId, offerId) => repo.hasActed(userId, offerId),
+    findWithAction: (offerId, userId) => repo.findWithAction(offerId, userId),
     pairSymbols: (pairIds) => deps.pairSymbols(pairIds),
     forgetActed: (userId) => live.forgetActed(userId),
     now,

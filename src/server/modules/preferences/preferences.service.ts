@@ -4,6 +4,8 @@ import {
   type UpdatePreferencesInput,
 } from '../../../contract/preferences';
 import type { Database } from '../../db/client';
+import { isBusEvent, type EventBus } from '../../realtime/event-bus';
+import { createReadCache } from '../../shared/read-cache';
 import { toCents, toDollars } from '../../shared/money';
 import { createPreferencesRepo, type PreferencesRow, type PreferencesValues } from './preferences.repo';
 
@@ -35,13 +37,33 @@ const defaults = (): Preferences => ({
   notificationPrefs: { ...PREFERENCE_DEFAULTS.notificationPrefs },
 });
 
+export interface AutoTradingPreferences {
+  autoTipPercent: number;
+  defaultAutoCloseProfitPercent: number;
+}
+
+/** Bounds a copy's age only if an eviction message between processes is lost. */
+export const AUTO_TRADING_CACHE_MS = 30_000;
+
 /**
  * A trader's preferences: the API speaks dollars, the row holds the entry filters in cents. A user
  * who never saved has no row and reads the defaults. Input arrives checked by the contract
  * (zero/empty numbers already replaced by the defaults, ranges checked).
+ *
+ * What trading reads on every accept and close (`autoTrading`) is held in process per trader: a
+ * save evicts it here after it is stored and, through `preferences_changed` on the bus, in every
+ * other process.
  */
-export function createPreferencesService(db: Database) {
+export function createPreferencesService(deps: {
+  db: Database;
+  bus: Pick<EventBus, 'publish' | 'subscribe'>;
+}) {
+  const { db, bus } = deps;
   const repo = createPreferencesRepo(db);
+  const autoTradingCache = createReadCache<AutoTradingPreferences>({ ttlMs: AUTO_TRADING_CACHE_MS });
+  bus.subscribe((message) => {
+    if (isBusEvent(message, 'preferences_changed')) autoTradingCache.evict(message.payload.userId);
+  });
 
   async function get(userId: string): Promise<Preferences> {
     const row = await repo.find(userId);
@@ -66,16 +88,18 @@ export function createPreferencesService(db: Database) {
         defaultAutoCloseProfitPercent: input.defaultAutoCloseProfitPercent,
         notificationPrefs: { ...input.notificationPrefs },
       };
-      return toPreferences(await repo.save(userId, values));
+      const saved = toPreferences(await repo.save(userId, values));
+      autoTradingCache.evict(userId);
+      bus.publish('preferences_changed', { userId });
+      return saved;
     },
 
     /** What the trading module needs when it opens and closes a trade. */
-    async autoTrading(
-      userId: string,
-    ): Promise<{ autoTipPercent: number; defaultAutoCloseProfitPercent: number }> {
-      const { autoTipPercent, defaultAutoCloseProfitPercent } = await get(userId);
-      return { autoTipPercent, defaultAutoCloseProfitPercent };
-    },
+    autoTrading: (userId: string): Promise<AutoTradingPreferences> =>
+      autoTradingCache.get(userId, async () => {
+        const { autoTipPercent, defaultAutoCloseProfitPercent } = await get(userId);
+        return { autoTipPercent, defaultAutoCloseProfitPercent };
+      }),
   };
 }
 

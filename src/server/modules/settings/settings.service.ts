@@ -6,6 +6,8 @@ import {
 } from '../../../contract/admin-settings';
 import type { Guardrails } from '../../../contract/trades';
 import type { Database, Executor } from '../../db/client';
+import { isBusEvent, type EventBus } from '../../realtime/event-bus';
+import { createReadCache } from '../../shared/read-cache';
 import type { LogsService } from '../logs/logs.service';
 import { createSettingsRepo, type GlobalSettingsRow as Row } from './settings.repo';
 
@@ -46,13 +48,36 @@ function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** The global settings; every change is audited in the same transaction. */
-export function createSettingsService(db: Database, logs: Pick<LogsService, 'audit'>) {
+/** Bounds a copy's age only if an eviction message between processes is lost. */
+export const SETTINGS_CACHE_MS = 30_000;
+
+/**
+ * The global settings; every change is audited in the same transaction. The row is read on every
+ * accept (guardrails) and analysis (thresholds), so it is held in process: a change evicts it here
+ * after the commit and, through `settings_changed` on the bus, in every other process.
+ */
+export function createSettingsService(deps: {
+  db: Database;
+  logs: Pick<LogsService, 'audit'>;
+  bus: Pick<EventBus, 'publish' | 'subscribe'>;
+}) {
+  const { db, logs, bus } = deps;
   const repo = createSettingsRepo(db);
-  const row = () => repo.row();
+  const cache = createReadCache<Row>({ ttlMs: SETTINGS_CACHE_MS });
+  const row = () => cache.get('settings', () => repo.row());
+  bus.subscribe((message) => {
+    if (isBusEvent(message, 'settings_changed')) cache.clear();
+  });
+  const changed = (updatedAt: Date) => {
+    cache.clear();
+    bus.publish('settings_changed', { updatedAt: updatedAt.toISOString() });
+  };
 
   return {
-    /** The organisation whose owners and admins are HeatSignal's admins (auth decides who that is). */
+    /**
+     * The organisation whose owners and admins are HeatSignal's admins (auth decides who that is).
+     * Read from the database, never the cached row: the claim commits inside the caller's transaction.
+     */
     operatorOrganizationId: () => repo.operatorOrganizationId(),
     /** Inside the caller's transaction: only the first organisation ever claimed becomes the operator. */
     claimOperatorOrganization: (organizationId: string, tx: Executor) =>
@@ -74,7 +99,7 @@ export function createSettingsService(db: Database, logs: Pick<LogsService, 'aud
 
     /** Applies a validated patch and records who changed what in the audit log, atomically. */
     async update(patch: GlobalSettingsPatch, userId: string): Promise<GlobalSettings> {
-      return db.transaction(async (tx) => {
+      const after = await db.transaction(async (tx) => {
         const before = toGlobalSettings(await createSettingsRepo(tx).row({ forUpdate: true }));
         const updated = await repo.update(
           {
@@ -101,6 +126,8 @@ export function createSettingsService(db: Database, logs: Pick<LogsService, 'aud
         );
         return after;
       });
+      changed(new Date(after.updatedAt));
+      return after;
     },
   };
 }

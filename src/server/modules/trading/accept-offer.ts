@@ -34,21 +34,22 @@ export async function acceptOffer(
   request: { userId: string; offerId: string; input: AcceptOfferInput; scope?: IdempotencyScope },
 ): Promise<AcceptOfferResponse> {
   const { userId, offerId, input } = request;
-  const offer = await ctx.offers.forAccept(offerId);
+  const offer = await ctx.offers.forAccept(offerId, userId);
   if (!offer) throw notFound('Offer not found');
   if (!offer.live) throw conflict(OFFER_UNAVAILABLE);
-  if (await ctx.offers.hasActed(userId, offerId)) throw conflict(ALREADY_ACTED);
+  if (offer.acted) throw conflict(ALREADY_ACTED);
   const pair = await ctx.market.pairBySymbol(offer.pair);
   if (!pair?.active) throw conflict(OFFER_UNAVAILABLE);
 
   const book = await orderBook(ctx, offer.pair);
   await checkStopLoss(ctx, offer, book);
   const amountCents = Math.round(input.entryAmount * 100);
-  const { availableCents } = await ctx.ledger.balances(userId);
+  const balances = await ctx.ledger.balances(userId);
+  const { availableCents } = balances;
   if (amountCents > availableCents) throw badRequest(insufficientBalance(availableCents, amountCents));
   const plan = planEntry(ctx, { offer, pair, amountCents, book });
   const limits = await ctx.guardrails();
-  await checkGuardrails(ctx, userId, limits);
+  await checkGuardrails(ctx, { userId, limits, balances });
   const autoCloseProfitPercent = input.autoCloseProfitPercent ?? (await defaultAutoClose(ctx, userId));
 
   const opened = await openTrade(ctx, { userId, offer, amountCents, autoCloseProfitPercent, plan, limits });

@@ -38,10 +38,9 @@ export async function checkStopLoss(
       `Price has passed the offer's stop-loss: stop-loss ${price(stop)}, current price ${price(current)}`,
     );
   const since = offer.entryAt ?? offer.createdAt.getTime();
-  const candles = await ctx.market.candles(offer.pairId, '1m', since);
-  if (candles.length === 0) return;
-  const extreme =
-    offer.side === 'buy' ? Math.min(...candles.map((c) => c.low)) : Math.max(...candles.map((c) => c.high));
+  const range = await ctx.market.priceRangeSince(offer.pairId, '1m', since);
+  if (!range) return;
+  const extreme = offer.side === 'buy' ? range.low : range.high;
   if (isPastStopLoss(offer.side, stop, extreme))
     throw conflict(
       `Price passed the offer's stop-loss since the offer was made: stop-loss ${price(stop)}, ` +

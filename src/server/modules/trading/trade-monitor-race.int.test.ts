@@ -29,7 +29,7 @@ describe('two trade monitors at once', () => {
       offers: s.offers,
       market: {
         pairBySymbol: (symbol) => s.market.pairBySymbol(symbol),
-        candles: (pairId, interval, since) => s.market.candles(pairId, interval, since),
+        priceRangeSince: (pairId, interval, since) => s.market.priceRangeSince(pairId, interval, since),
       },
       source: w.market,
       executor: secondExecutor,

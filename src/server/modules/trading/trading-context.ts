@@ -9,7 +9,6 @@ import { balanceUpdateOf } from '../../shared/money';
 import type { Executor as OrderExecutor } from '../../providers/execution';
 import type { MarketSource } from '../../providers/market/market-source';
 import type { EventBus } from '../../realtime/event-bus';
-import type { Candle } from '../../shared/candles';
 import type { LedgerService, UserBalances } from '../ledger/ledger.service';
 import type { LogsService } from '../logs/logs.service';
 import type { OffersService } from '../offers/offers.service';
@@ -44,13 +43,15 @@ export interface TradingDeps {
   ledger: LedgerService;
   logs: Pick<LogsService, 'audit' | 'action'>;
   bus: EventBus;
-  offers: Pick<
-    OffersService,
-    'forAccept' | 'hasActed' | 'recordAction' | 'recordTradeResult' | 'forgetActed'
-  >;
+  offers: Pick<OffersService, 'forAccept' | 'recordAction' | 'recordTradeResult' | 'forgetActed'>;
   market: {
     pairBySymbol(symbol: string): Promise<TradablePair | undefined>;
-    candles(pairId: number, interval: '1m', sinceMs: number): Promise<Candle[]>;
+    /** The lowest low and highest high of the stored candles from `sinceMs`; null when none. */
+    priceRangeSince(
+      pairId: number,
+      interval: '1m',
+      sinceMs: number,
+    ): Promise<{ low: number; high: number } | null>;
   };
   source: Pick<MarketSource, 'fetchOrderBook' | 'now'>;
   executor: OrderExecutor;

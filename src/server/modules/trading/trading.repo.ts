@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { trades } from '../../db/schema';
 
@@ -151,24 +151,32 @@ export function createTradingRepo(db: Database) {
         where ${trades.id} = marks.id and ${trades.status} = 'open'`);
     },
 
-    /** Net realised profit of the trader's trades closed since `since` (negative: a loss). */
-    async realisedSince(userId: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<string | null>`sum(${trades.profitCents})` })
-        .from(trades)
-        .where(and(eq(trades.userId, userId), eq(trades.status, 'closed'), gte(trades.closedAt, since)));
-      return Number(row?.total ?? 0);
-    },
-
-    /** The trader's latest closed trades, newest first. */
-    async latestCloses(userId: string, limit: number) {
-      const rows = await db
-        .select({ profitCents: trades.profitCents, closedAt: trades.closedAt })
-        .from(trades)
-        .where(and(eq(trades.userId, userId), eq(trades.status, 'closed')))
-        .orderBy(desc(trades.closedAt))
-        .limit(limit);
-      return rows.map((r) => ({ profitCents: r.profitCents ?? 0, closedAt: r.closedAt ?? new Date(0) }));
+    /**
+     * What the guardrails judge, in one statement: the trader's open trades, the net realised
+     * profit of the trades closed since `since` (negative: a loss) and the latest `closes` closed
+     * trades, newest first.
+     */
+    async guardrailFacts(userId: string, since: Date, closes: number) {
+      const [row] = (
+        await db.execute<{ open: number; realised: string | null; latest: [number, number][] }>(sql`
+          select
+            (select count(*)::int from ${trades} where ${trades.userId} = ${userId} and ${trades.status} = 'open') as open,
+            (select sum(${trades.profitCents}) from ${trades}
+              where ${trades.userId} = ${userId} and ${trades.status} = 'closed' and ${trades.closedAt} >= ${since}) as realised,
+            (select coalesce(json_agg(json_build_array(c.profit, c.at) order by c.at desc), '[]'::json) from (
+              select coalesce(${trades.profitCents}, 0) as profit,
+                     coalesce(extract(epoch from ${trades.closedAt}) * 1000, 0)::float8 as at
+              from ${trades} where ${trades.userId} = ${userId} and ${trades.status} = 'closed'
+              order by ${trades.closedAt} desc limit ${closes}) c) as latest`)
+      ).rows;
+      return {
+        open: row?.open ?? 0,
+        realisedCents: Number(row?.realised ?? 0),
+        latestCloses: (row?.latest ?? []).map(([profitCents, at]) => ({
+          profitCents,
+          closedAt: new Date(Math.floor(at)),
+        })),
+      };
     },
 
     async stats(userId: string) {

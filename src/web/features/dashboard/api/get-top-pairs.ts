@@ -8,10 +8,13 @@ import { DASHBOARD_REFRESH_MS, dashboardKeys } from './query-keys';
 
 export const TOP_PAIRS_LOAD_ERROR = 'Failed to load top pairs';
 
-/** The hottest pairs of the last 7 days among the trader's preferred position types. */
+/**
+ * The hottest pairs of the last 7 days among the trader's preferred position types. The table
+ * draws no chart, so it asks without the histories (`histories=none`).
+ */
 export function getTopPairs(positionTypes: readonly PositionType[], signal?: AbortSignal): Promise<HeatMap> {
   return apiRequest(endpointPath(heatMapEndpoint), {
-    query: { ...topPairsQuery(positionTypes) },
+    query: { ...topPairsQuery(positionTypes), histories: 'none' },
     schema: heatMapSchema,
     fallbackError: TOP_PAIRS_LOAD_ERROR,
     signal,

@@ -12,9 +12,10 @@ export const heatMapKeys = {
   list: (query: HeatmapRequestQuery) => ['heatmap', query] as const,
 };
 
+/** The screen draws no price or volume chart, so it asks without the histories (`histories=none`). */
 export async function getHeatMap(query: HeatmapRequestQuery, signal?: AbortSignal): Promise<HeatMap> {
   return apiRequest(endpointPath(heatMapEndpoint), {
-    query: { ...query },
+    query: { ...query, histories: 'none' },
     schema: heatMapSchema,
     fallbackError: HEATMAP_FETCH_ERROR,
     signal,

@@ -51,6 +51,7 @@ export const ENDPOINTS: readonly EndpointDoc[] = [
       'minHeat, maxHeat, minSuccess, maxSuccess (0 to 100), minProgrev, maxProgrev (0 to 1)',
       'search, positionType, trend (bullish, bearish, neutral), riskLevel (low, medium, high)',
       'sortBy: heat_desc (default), progrev_desc or updated_desc; filter=active_triggers; limit',
+      'histories: chart (default) or none. tickerData.price_history and volume_history hold the last 12 hours at chart resolution (one point per 20 minutes: the close price and the summed volume); histories=none sends both as empty lists, for callers that draw no chart (about a tenth of the bytes)',
     ],
     returns:
       'An object keyed by pair, e.g. { "BTC/USD": { heatScore, successRate, progrevScore, positionType, refereeTrend, refereeRisk, status, tickerData, activeTriggers, aiComments, lastUpdated } }; {} when nothing matches.',

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSITION_TYPES } from '../../../contract/enums';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { userPreferences } from '../../db/schema';
+import { createRedisBus } from '../../realtime/redis-bus';
+import { createControlledMarket } from '../trading/testing/controlled-market';
+import { createScriptedExecutor } from '../trading/testing/scripted-executor';
+import { seedOffer, seedPair } from '../offers/testing/market-fixtures';
+import { createTestApp, signUp, TEST_AUTH_SECRET, type TestApp, type TestUser } from '../../testing/test-app';
+
+// Redis runs on every machine of this project (CI included); REDIS_URL points elsewhere if needed.
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** Far under the 30 s a cached copy may live: only the bus can make a change visible this fast. */
+const BY_BUS_MS = 1_500;
+
+/**
+ * Two app instances on one database and one Redis channel, as two api processes would be: the
+ * global settings and a trader's auto-trading preferences are cached in each, and a change made
+ * through one is seen by the other at once. A change written to the database behind the services'
+ * back is not seen (the copies are cached), which is what makes the eviction worth testing.
+ */
+describe('settings and preferences caches across processes', () => {
+  let t: TestApp;
+  let other: FastifyInstance;
+  const url = { one: '', other: '' };
+  let admin: TestUser;
+  let trader: TestUser;
+  const market = createControlledMarket([{ symbol: 'BTC/USD', price: 50_000 }]);
+  let pairId = 0;
+  /** One live offer per pair and position type: each accept takes an offer of a type of its own. */
+  let offers = 0;
+
+  beforeAll(async () => {
+    const channel = `heatsignal-test-${randomUUID()}`;
+    const [busA, busB] = [createRedisBus(REDIS_URL, { channel }), createRedisBus(REDIS_URL, { channel })];
+    await Promise.all([busA.ready(), busB.ready()]);
+    const executor = createScriptedExecutor(market);
+    t = await createTestApp({ overrides: { bus: busA, market, executor } });
+    other = await buildApp({
+      config: loadConfig({
+        AUTH_SECRET: TEST_AUTH_SECRET,
+        LOG_LEVEL: 'silent',
+        PUBLIC_URL: 'http://localhost:3000',
+      }),
+      database: t.database,
+      overrides: { bus: busB, market, executor },
+    });
+    url.one = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    url.other = await other.listen({ port: 0, host: '127.0.0.1' });
+    admin = await signUp(t.app, 'Admin');
+    trader = await signUp(t.app, 'Trader');
+    pairId = await seedPair(t.db, 'BTC/USD');
+    const { ledger } = t.app.services;
+    await ledger.transact((tx) =>
+      ledger.post(tx, {
+        legs: [
+          { system: 'external_card', amountCents: -100_000, kind: 'deposit' },
+          { userId: trader.id, account: 'user_available', amountCents: 100_000, kind: 'deposit' },
+        ],
+      }),
+    );
+  });
+  afterAll(async () => {
+    await other.close();
+    await t.close();
+  });
+
+  const call = async (
+    base: string,
+    path: string,
+    init: { method?: string; user: TestUser; body?: object },
+  ) => {
+    const res = await fetch(`${base}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { ...init.user.auth, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const maxOpenTradesOnOther = async () =>
+    (await call(url.other, '/api/trades/guardrails', { user: trader })).body.maxOpenTrades;
+
+  it('a settings change through one instance evicts the guardrails the other holds', async () => {
+    const before = await maxOpenTradesOnOther();
+    // Behind the services' back: the other instance keeps answering from its cached copy.
+    await t.db.execute(sql`update global_settings set max_open_trades = 41 where id = 1`);
+    expect(await maxOpenTradesOnOther()).toBe(before);
+
+    const since = Date.now();
+    const patched = await call(url.one, '/api/admin/global-settings', {
+      method: 'PATCH',
+      user: admin,
+      body: { guardrails: { maxOpenTrades: 42 } },
+    });
+    expect(patched.status).toBe(200);
+    await expect.poll(maxOpenTradesOnOther, { timeout: BY_BUS_MS, interval: 25 }).toBe(42);
+    expect(Date.now() - since).toBeLessThan(BY_BUS_MS);
+  });
+
+  it("a trader's preferences saved through one instance are what the other's next accept uses", async () => {
+    const acceptOnOther = async () => {
+      const offerId = await seedOffer(t.db, {
+        pairId,
+        entryPrice: '50000',
+        positionType: POSITION_TYPES[offers++],
+      });
+      const res = await call(url.other, `/api/offers/${offerId}/accept`, {
+        method: 'POST',
+        user: trader,
+        body: { entryAmount: 20 },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body.trade as { autoCloseProfitPercent: number }).autoCloseProfitPercent;
+    };
+    const save = (percent: number) =>
+      call(url.one, '/api/users/preferences', {
+        method: 'PUT',
+        user: trader,
+        body: { defaultAutoCloseProfitPercent: percent },
+      });
+
+    expect((await save(4)).status).toBe(200);
+    expect(await acceptOnOther()).toBe(4);
+    await t.db
+      .update(userPreferences)
+      .set({ defaultAutoCloseProfitPercent: 6 })
+      .where(eq(userPreferences.userId, trader.id));
+    expect(await acceptOnOther()).toBe(4);
+
+    const since = Date.now();
+    expect((await save(7)).status).toBe(200);
+    await expect.poll(acceptOnOther, { timeout: BY_BUS_MS, interval: 25 }).toBe(7);
+    expect(Date.now() - since).toBeLessThan(BY_BUS_MS);
+  });
+});
