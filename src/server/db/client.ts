@@ -29,7 +29,7 @@ export interface QueryResultHKT extends PgQueryResultHKT {
 export type Database = PgDatabase<QueryResultHKT, Schema>;
 export type Transaction = PgTransaction<QueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** Anything that runs queries: the database or an open transaction. */
-export type Executor = Database | Transaction;
+export type Queryable = Database | Transaction;
 
 export type DatabaseKind = 'pglite' | 'postgres';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Database, Executor, Transaction } from '../../db/client';
+import type { Database, Queryable, Transaction } from '../../db/client';
 import { member, organization, user as users } from '../../db/schema';
 
 /** Organisations and memberships (better-auth's tables, read and written for our own rules). */
@@ -18,11 +18,11 @@ export function createOrganizationsRepo(db: Database) {
     },
 
     /** A new organisation with `userId` as its owner; returns its id. */
-    async addOrganization(executor: Executor, userId: string, org: { name: string; slug: string }) {
+    async addOrganization(queryable: Queryable, userId: string, org: { name: string; slug: string }) {
       const id = randomUUID();
       const now = new Date();
-      await executor.insert(organization).values({ id, name: org.name, slug: org.slug, createdAt: now });
-      await executor
+      await queryable.insert(organization).values({ id, name: org.name, slug: org.slug, createdAt: now });
+      await queryable
         .insert(member)
         .values({ id: randomUUID(), organizationId: id, userId, role: 'owner', createdAt: now });
       return id;

@@ -1,6 +1,6 @@
 import { TransactionRollbackError } from 'drizzle-orm';
 import type { UserOrganization } from '../../../contract/account';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { SettingsService } from '../settings/settings.service';
 import { ADMIN_ROLES, defaultActiveOrganizationId, isAdminIn } from './grants';
@@ -32,8 +32,8 @@ export function createOrganizationsService(db: Database, options: OrganizationsO
   }
 
   const membershipsOf = (userId: string) => repo.membershipsOf(userId);
-  const addOrganization = (executor: Executor, userId: string, org: { name: string; slug: string }) =>
-    repo.addOrganization(executor, userId, org);
+  const addOrganization = (queryable: Queryable, userId: string, org: { name: string; slug: string }) =>
+    repo.addOrganization(queryable, userId, org);
 
   async function claimOperatorOrganization(userId: string): Promise<void> {
     if (await operatorOrganizationId()) return;

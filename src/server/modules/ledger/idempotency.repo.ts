@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { idempotencyKeys } from '../../db/schema';
 
 export interface StoredKey {
@@ -9,7 +9,7 @@ export interface StoredKey {
   createdAt: Date;
 }
 
-export function createIdempotencyRepo(db: Executor) {
+export function createIdempotencyRepo(db: Queryable) {
   return {
     /**
      * Claims the key for this request. A claim left unanswered for `staleAfterMs` (its process died
@@ -48,7 +48,7 @@ export function createIdempotencyRepo(db: Executor) {
     },
 
     /** Records the answer; `tx` is the movement's transaction on success. */
-    async answer(tx: Executor, userId: string, key: string, statusCode: number, response: unknown) {
+    async answer(tx: Queryable, userId: string, key: string, statusCode: number, response: unknown) {
       await tx
         .update(idempotencyKeys)
         .set({ statusCode, response })

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -30,7 +30,7 @@ export interface LockedAccount {
 
 export const accountKeyOf = (userId: string | null, kind: string) => `${userId ?? ''}|${kind}`;
 
-async function selectAccounts(tx: Executor, keys: AccountKey[]): Promise<Map<string, string>> {
+async function selectAccounts(tx: Queryable, keys: AccountKey[]): Promise<Map<string, string>> {
   const userIds = [...new Set(keys.flatMap((k) => (k.userId ? [k.userId] : [])))];
   const kinds = [...new Set(keys.map((k) => k.kind))];
   const rows = await tx
@@ -47,13 +47,13 @@ async function selectAccounts(tx: Executor, keys: AccountKey[]): Promise<Map<str
   return new Map(rows.map((r) => [accountKeyOf(r.userId, r.kind), r.id]));
 }
 
-export function createLedgerRepo(db: Executor) {
+export function createLedgerRepo(db: Queryable) {
   return {
     /**
      * Account ids for the keys. Accounts exist after a user's first movement, so one SELECT is the
      * usual cost; missing ones are opened (idempotent under concurrency) and read again.
      */
-    async accountIds(tx: Executor, keys: AccountKey[]): Promise<Map<string, string>> {
+    async accountIds(tx: Queryable, keys: AccountKey[]): Promise<Map<string, string>> {
       const found = await selectAccounts(tx, keys);
       const missing = keys.filter((k) => !found.has(accountKeyOf(k.userId, k.kind)));
       if (missing.length === 0) return found;
@@ -65,7 +65,7 @@ export function createLedgerRepo(db: Executor) {
     },
 
     /** Row locks in id order (every movement locks in the same order, so two never deadlock). */
-    async lockAccounts(tx: Executor, ids: string[]): Promise<LockedAccount[]> {
+    async lockAccounts(tx: Queryable, ids: string[]): Promise<LockedAccount[]> {
       if (ids.length === 0) return [];
       const rows = await tx
         .select({
@@ -80,12 +80,12 @@ export function createLedgerRepo(db: Executor) {
       return rows.map((r) => ({ id: r.id, kind: r.kind, balanceCents: r.balanceCents ?? 0 }));
     },
 
-    async insertEntries(tx: Executor, rows: EntryRow[]): Promise<void> {
+    async insertEntries(tx: Queryable, rows: EntryRow[]): Promise<void> {
       await tx.insert(ledgerEntries).values(rows);
     },
 
     /** One indexed row per kind: the running balances of a user's accounts. */
-    async userBalances(userId: string, tx: Executor = db) {
+    async userBalances(userId: string, tx: Queryable = db) {
       return tx
         .select({ kind: ledgerAccounts.kind, balanceCents: ledgerAccounts.balanceCents })
         .from(ledgerAccounts)
@@ -96,7 +96,7 @@ export function createLedgerRepo(db: Executor) {
      * The sum of a user's entries since `since`, per account and entry kind. Reads only that
      * window's rows (index on account and time), never the whole history.
      */
-    async sumsSince(userId: string, since: Date, tx: Executor = db) {
+    async sumsSince(userId: string, since: Date, tx: Queryable = db) {
       const rows = await tx
         .select({
           account: ledgerAccounts.kind,

@@ -5,7 +5,7 @@
  * database keeps beside the entries (migration 0007), one row read however long the history.
  */
 import { randomUUID } from 'node:crypto';
-import type { Database, Executor, Transaction } from '../../db/client';
+import type { Database, Queryable, Transaction } from '../../db/client';
 import { isRetryableTransactionError } from '../../db/errors';
 import type { LedgerEntryKind, SystemLedgerAccountKind, UserLedgerAccountKind } from '../../db/schema/enums';
 import { createIdempotencyRepo } from './idempotency.repo';
@@ -59,7 +59,7 @@ export function createLedgerService(db: Database) {
   const repo = createLedgerRepo(db);
   const keys = createIdempotencyRepo(db);
 
-  async function post(tx: Executor, movement: Movement): Promise<string> {
+  async function post(tx: Queryable, movement: Movement): Promise<string> {
     const { legs } = movement;
     if (legs.length < 2) throw new Error('A movement needs at least two legs');
     let sum = 0;
@@ -105,8 +105,8 @@ export function createLedgerService(db: Database) {
     return transactionId;
   }
 
-  async function balances(userId: string, executor?: Executor): Promise<UserBalances> {
-    const rows = await repo.userBalances(userId, executor);
+  async function balances(userId: string, queryable?: Queryable): Promise<UserBalances> {
+    const rows = await repo.userBalances(userId, queryable);
     const of = (kind: UserLedgerAccountKind) => rows.find((r) => r.kind === kind)?.balanceCents ?? 0;
     return {
       availableCents: of('user_available'),
@@ -122,8 +122,8 @@ export function createLedgerService(db: Database) {
      * What moved on a user's accounts since `since` (e.g. today's start, UTC), per account and
      * entry kind: start-of-day equity is today's equity minus these, without summing the history.
      */
-    movementsSince: (userId: string, since: Date, executor?: Executor) =>
-      repo.sumsSince(userId, since, executor),
+    movementsSince: (userId: string, since: Date, queryable?: Queryable) =>
+      repo.sumsSince(userId, since, queryable),
 
     /**
      * Runs `work` in one transaction, retried from the start on a deadlock or serialisation
@@ -167,7 +167,7 @@ export function createLedgerService(db: Database) {
        * Stores a refusal (4xx) so a retry gets the same answer; with `tx`, inside the transaction
        * that records the outcome (e.g. an order that failed after the funds moved back).
        */
-      answer: (scope: IdempotencyScope, statusCode: number, response: unknown, tx?: Executor) =>
+      answer: (scope: IdempotencyScope, statusCode: number, response: unknown, tx?: Queryable) =>
         keys.answer(tx ?? db, scope.userId, scope.key, statusCode, response),
       release: (scope: IdempotencyScope) => keys.release(scope.userId, scope.key),
       prune: (cutoff: Date) => keys.deleteBefore(cutoff),

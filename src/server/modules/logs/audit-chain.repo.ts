@@ -5,7 +5,7 @@
  * the last step of every audited transaction.
  */
 import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import type { LogDetails } from '../../db/schema';
 
 /** Arbitrary but fixed: every process appending to audit_logs takes this same lock. */
@@ -29,7 +29,7 @@ export type AuditChainStatus =
     };
 
 /** Appends one row inside `tx` (the caller's transaction, so it commits with the change). */
-export async function appendAudit(tx: Executor, entry: AuditAppend): Promise<void> {
+export async function appendAudit(tx: Queryable, entry: AuditAppend): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`);
   const details = JSON.stringify(entry.details);
   // id from the sequence under the lock, so id order is chain order.
@@ -53,7 +53,7 @@ export function appendAuditAlone(db: Database, entry: AuditAppend): Promise<void
  * Recomputes every row's hash and checks every link, in one pass of the database. Removing the
  * newest rows leaves no trace in the chain itself; every other edit, insertion or removal does.
  */
-export async function verifyAuditChain(db: Executor): Promise<AuditChainStatus> {
+export async function verifyAuditChain(db: Queryable): Promise<AuditChainStatus> {
   const result = await db.execute<{ id: string; reason: 'hash' | 'link'; rows: string }>(sql`
     with checked as (
       select id,

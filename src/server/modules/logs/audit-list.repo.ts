@@ -1,6 +1,6 @@
 /** The admin list of audit rows: newest first by default, time range, search and paging. */
 import { and, asc, count, desc, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { auditLogs } from '../../db/schema';
 import type { AdminListQuery } from '../../../contract/admin-collections';
 import { searchAny, withinRange } from '../../db/list-query';
@@ -8,7 +8,7 @@ import { searchAny, withinRange } from '../../db/list-query';
 export type AuditRow = typeof auditLogs.$inferSelect;
 
 export async function listAudit(
-  db: Executor,
+  db: Queryable,
   query: Pick<AdminListQuery, 'timeRange' | 'search' | 'page' | 'pageSize' | 'sort'>,
   now: number,
 ): Promise<{ rows: AuditRow[]; total: number }> {

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { actionLogs, type LogDetails } from '../../db/schema';
 
 export interface ActionEntry {
@@ -12,7 +12,7 @@ export interface ActionEntry {
 }
 
 /** action_logs (what the workers did); audit_logs are written by audit-chain.repo.ts, read by audit-list.repo.ts. */
-export function createLogsRepo(db: Executor) {
+export function createLogsRepo(db: Queryable) {
   return {
     async insertAction(entry: ActionEntry): Promise<void> {
       await db.insert(actionLogs).values({

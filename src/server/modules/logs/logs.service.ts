@@ -2,7 +2,7 @@
  * The owner of action_logs and audit_logs. Every module writes its log lines through here, so the
  * heat map's recent errors and the retention of logs are decided in one place.
  */
-import type { Database, Executor } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import type { AdminListQuery, AdminListResponse } from '../../../contract/admin-collections';
 import type { AuditLogRecord } from '../../../contract/admin-records';
 import {
@@ -35,7 +35,7 @@ export function createLogsService(db: Database) {
      * Appends to the hash chain inside the caller's transaction when `tx` is given, so the audit
      * line commits with the change (and the chain's lock is held only until that commit).
      */
-    audit: (entry: AuditEntry, tx?: Executor): Promise<void> =>
+    audit: (entry: AuditEntry, tx?: Queryable): Promise<void> =>
       tx ? appendAudit(tx, entry) : appendAuditAlone(db, entry),
 
     /** Whether every audit row still matches its hash and links to the one before. */

@@ -4,7 +4,7 @@
  * included — instead of one bind parameter per cell.
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { candles, type CandleInterval } from '../../db/schema';
 import type { Candle } from '../../shared/candles';
 import { numeric } from './market.repo';
@@ -18,7 +18,7 @@ const CANDLE_CHUNK = 200;
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function createCandlesRepo(db: Executor) {
+export function createCandlesRepo(db: Queryable) {
   return {
     /** Earliest and latest open time (ms) stored from `since` on. */
     async candleRange(pairId: number, interval: CandleInterval, since: number) {

@@ -1,6 +1,6 @@
 /** Market tables: pairs and ticker logs (candles are in candles.repo.ts). */
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { cryptoPairs, tickerLogs } from '../../db/schema';
 import type { MarketTicker } from '../../providers/market/market-source';
 
@@ -18,7 +18,7 @@ export type PairRowChanges = Partial<
 /** Rows per bulk statement: keeps each hold of PGlite's single connection short. */
 const BULK_ROWS = 200;
 
-export function createMarketRepo(db: Executor) {
+export function createMarketRepo(db: Queryable) {
   return {
     listPairs(): Promise<CryptoPairRow[]> {
       return db.select().from(cryptoPairs).orderBy(asc(cryptoPairs.symbol));

@@ -4,7 +4,7 @@
  * as `pair_updates`.
  */
 import type { PairUpdateEvent } from '../../../contract/events';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { conflict, notFound } from '../../http/errors';
 import type { LogsService } from '../logs/logs.service';
@@ -40,13 +40,13 @@ export const pairSnapshot = (row: CryptoPairRow) => ({
 });
 
 export function createPairEdits({ db, logs, announce }: PairEditsDeps) {
-  async function requirePair(tx: Executor, symbol: string) {
+  async function requirePair(tx: Queryable, symbol: string) {
     const pair = await createMarketRepo(tx).findPair(symbol, { forUpdate: true });
     if (!pair) throw notFound(`Unknown pair ${symbol}`);
     return pair;
   }
 
-  async function refuseTakenKrakenSymbol(tx: Executor, krakenSymbol: string, symbol: string) {
+  async function refuseTakenKrakenSymbol(tx: Queryable, krakenSymbol: string, symbol: string) {
     const holder = await createMarketRepo(tx).findPairByKrakenSymbol(krakenSymbol);
     if (holder && holder.symbol !== symbol)
       throw conflict(`Kraken symbol ${krakenSymbol} is already used by ${holder.symbol}`);

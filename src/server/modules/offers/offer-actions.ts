@@ -4,7 +4,7 @@
  * so the acceptance commits with the money movement or not at all; a reject is recorded here.
  * One action per trader and offer (unique constraint): a second one is refused with 409.
  */
-import type { Database, Executor } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import type { Direction, OrderSide, PositionType } from '../../db/schema/enums';
 import { conflict, notFound } from '../../http/errors';
 import { tradeEndOf } from './gate-offer';
@@ -100,7 +100,7 @@ export function createOfferActions(deps: OfferActionsDeps) {
   }
 
   /** Inside the caller's transaction; 409 when the trader already acted on this offer. */
-  async function recordAction(tx: Executor, action: NewUserOfferAction): Promise<void> {
+  async function recordAction(tx: Queryable, action: NewUserOfferAction): Promise<void> {
     if (!(await userOffers.insert(tx, action))) throw conflict(ALREADY_ACTED);
   }
 
@@ -112,7 +112,7 @@ export function createOfferActions(deps: OfferActionsDeps) {
     forAccept,
     recordAction,
     /** The realised profit of the trade an accept opened (inside the close's transaction). */
-    recordTradeResult: (tx: Executor, result: { userId: string; offerId: string; profitPercent: number }) =>
+    recordTradeResult: (tx: Queryable, result: { userId: string; offerId: string; profitPercent: number }) =>
       userOffers.setProfit(tx, result.userId, result.offerId, result.profitPercent),
 
     /** The offer leaves the trader's list for good. */

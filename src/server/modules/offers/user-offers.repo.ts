@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { userOffers, type UserOfferAction } from '../../db/schema';
 
 export interface NewUserOfferAction {
@@ -14,7 +14,7 @@ export interface NewUserOfferAction {
 export function createUserOffersRepo() {
   return {
     /** False when the trader already acted on the offer (nothing written). */
-    async insert(tx: Executor, row: NewUserOfferAction): Promise<boolean> {
+    async insert(tx: Queryable, row: NewUserOfferAction): Promise<boolean> {
       const inserted = await tx
         .insert(userOffers)
         .values({
@@ -29,7 +29,7 @@ export function createUserOffersRepo() {
       return inserted.length === 1;
     },
 
-    async setProfit(tx: Executor, userId: string, offerId: string, profitPercent: number): Promise<void> {
+    async setProfit(tx: Queryable, userId: string, offerId: string, profitPercent: number): Promise<void> {
       await tx
         .update(userOffers)
         .set({ profitPercent })

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, sum, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { payments, type PaymentStatus, type PaymentType } from '../../db/schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -10,22 +10,22 @@ export type SettleFrom = 'pending' | 'pending_or_unanswered';
 
 export function createPaymentsRepo(db: Database) {
   return {
-    async insert(row: NewPayment, tx: Executor = db): Promise<PaymentRow> {
+    async insert(row: NewPayment, tx: Queryable = db): Promise<PaymentRow> {
       const [inserted] = await tx.insert(payments).values(row).returning();
       return inserted!;
     },
 
     /** An automatic tip, at most one per trade; null when the trade already has one. */
-    async insertAutoTip(tx: Executor, row: NewPayment): Promise<PaymentRow | null> {
+    async insertAutoTip(tx: Queryable, row: NewPayment): Promise<PaymentRow | null> {
       const [inserted] = await tx.insert(payments).values(row).onConflictDoNothing().returning();
       return inserted ?? null;
     },
 
-    async remove(tx: Executor, id: string): Promise<void> {
+    async remove(tx: Queryable, id: string): Promise<void> {
       await tx.delete(payments).where(eq(payments.id, id));
     },
 
-    async findById(id: string, tx: Executor = db): Promise<PaymentRow | null> {
+    async findById(id: string, tx: Queryable = db): Promise<PaymentRow | null> {
       const [row] = await tx.select().from(payments).where(eq(payments.id, id));
       return row ?? null;
     },
@@ -53,7 +53,7 @@ export function createPaymentsRepo(db: Database) {
         changes?: Partial<Pick<NewPayment, 'providerRef' | 'approvedBy' | 'rejectReason'>>;
         unansweredReason?: string;
       },
-      tx: Executor = db,
+      tx: Queryable = db,
     ): Promise<PaymentRow | null> {
       let from: SQL = eq(payments.status, 'pending');
       if (input.from === 'pending_or_unanswered' && input.unansweredReason) {
@@ -67,13 +67,13 @@ export function createPaymentsRepo(db: Database) {
       return row ?? null;
     },
 
-    async setProviderRef(tx: Executor, id: string, providerRef: string): Promise<PaymentRow | null> {
+    async setProviderRef(tx: Queryable, id: string, providerRef: string): Promise<PaymentRow | null> {
       const [row] = await tx.update(payments).set({ providerRef }).where(eq(payments.id, id)).returning();
       return row ?? null;
     },
 
     /** Completed deposits of the user, counted in `tx` (after its ledger lock, so concurrent firsts see each other). */
-    async completedDeposits(tx: Executor, userId: string): Promise<number> {
+    async completedDeposits(tx: Queryable, userId: string): Promise<number> {
       return tx.$count(
         payments,
         and(eq(payments.userId, userId), eq(payments.type, 'deposit'), eq(payments.status, 'completed')),

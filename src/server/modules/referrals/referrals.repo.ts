@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { referrals } from '../../db/schema';
 
 export type ReferralRow = typeof referrals.$inferSelect;
@@ -57,8 +57,8 @@ export function createReferralsRepo(db: Database) {
      * condition sits in the UPDATE itself: a concurrent second call waits for the first's row
      * lock, re-reads the row, finds the column set and changes nothing.
      */
-    async awardFirstDeposit(executor: Executor, referredId: string, points: number): Promise<boolean> {
-      const rows = await executor
+    async awardFirstDeposit(queryable: Queryable, referredId: string, points: number): Promise<boolean> {
+      const rows = await queryable
         .update(referrals)
         .set({ points: sql`${referrals.points} + ${points}`, firstDepositAwardedAt: sql`now()` })
         .where(and(eq(referrals.referredId, referredId), isNull(referrals.firstDepositAwardedAt)))

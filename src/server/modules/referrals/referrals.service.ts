@@ -9,7 +9,7 @@ import {
   type ListReferralsResponse,
   type ReferralRecord,
 } from '../../../contract/referrals';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { badRequest, conflict } from '../../http/errors';
 import type { UsersService } from '../auth/users.service';
 import { createReferralsRepo, type ReferralRow } from './referrals.repo';
@@ -71,12 +71,12 @@ export function createReferralsService({ db, users }: ReferralsDeps) {
 
     /**
      * For the payments module when a user's first deposit completes (pass its transaction as
-     * `executor` to award inside it). Adds REFERRAL_POINTS.firstDeposit to the user's referral
+     * `queryable` to award inside it). Adds REFERRAL_POINTS.firstDeposit to the user's referral
      * exactly once, however often or concurrently it is called; false when nothing was added
      * (not referred, or already awarded).
      */
-    awardFirstDeposit(referredUserId: string, executor: Executor = db): Promise<boolean> {
-      return repo.awardFirstDeposit(executor, referredUserId, REFERRAL_POINTS.firstDeposit);
+    awardFirstDeposit(referredUserId: string, queryable: Queryable = db): Promise<boolean> {
+      return repo.awardFirstDeposit(queryable, referredUserId, REFERRAL_POINTS.firstDeposit);
     },
   };
 }

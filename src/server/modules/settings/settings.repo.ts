@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { globalSettings } from '../../db/schema';
 
 export type GlobalSettingsRow = typeof globalSettings.$inferSelect;
 export type GlobalSettingsChanges = Partial<Omit<typeof globalSettings.$inferInsert, 'id'>>;
 
 /** The single global-settings row (id 1, created by the migrations). */
-export function createSettingsRepo(db: Executor) {
+export function createSettingsRepo(db: Queryable) {
   return {
     /** `forUpdate` (inside a transaction): concurrent changes queue, so each sees the one before. */
     async row(options: { forUpdate?: boolean } = {}): Promise<GlobalSettingsRow> {
@@ -16,7 +16,7 @@ export function createSettingsRepo(db: Executor) {
       return found;
     },
 
-    async update(changes: GlobalSettingsChanges, tx: Executor = db): Promise<GlobalSettingsRow> {
+    async update(changes: GlobalSettingsChanges, tx: Queryable = db): Promise<GlobalSettingsRow> {
       const [updated] = await tx
         .update(globalSettings)
         .set(changes)
@@ -35,7 +35,7 @@ export function createSettingsRepo(db: Executor) {
     },
 
     /** Sets the operator organisation only while none is set; false when another claimed it first. */
-    async claimOperatorOrganization(organizationId: string, tx: Executor = db): Promise<boolean> {
+    async claimOperatorOrganization(organizationId: string, tx: Queryable = db): Promise<boolean> {
       const claimed = await tx
         .update(globalSettings)
         .set({ operatorOrganizationId: organizationId })

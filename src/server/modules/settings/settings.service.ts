@@ -5,7 +5,7 @@ import {
   type GlobalSettingsPatch,
 } from '../../../contract/admin-settings';
 import type { Guardrails } from '../../../contract/trades';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { isBusEvent, type EventBus } from '../../realtime/event-bus';
 import { createReadCache } from '../../shared/read-cache';
 import type { LogsService } from '../logs/logs.service';
@@ -80,7 +80,7 @@ export function createSettingsService(deps: {
      */
     operatorOrganizationId: () => repo.operatorOrganizationId(),
     /** Inside the caller's transaction: only the first organisation ever claimed becomes the operator. */
-    claimOperatorOrganization: (organizationId: string, tx: Executor) =>
+    claimOperatorOrganization: (organizationId: string, tx: Queryable) =>
       repo.claimOperatorOrganization(organizationId, tx),
 
     async get(): Promise<GlobalSettings> {

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { trades } from '../../db/schema';
 
 export type TradeRow = typeof trades.$inferSelect;
@@ -30,14 +30,14 @@ const isOpen = eq(trades.status, 'open');
 
 export function createTradingRepo(db: Database) {
   return {
-    async insertOpen(tx: Executor, values: NewTrade): Promise<TradeRow> {
+    async insertOpen(tx: Queryable, values: NewTrade): Promise<TradeRow> {
       const [row] = await tx.insert(trades).values(values).returning();
       if (!row) throw new Error('trade insert returned no row');
       return row;
     },
 
     /** The real entry fill; only while the trade is open and not yet filled. */
-    async storeFill(tx: Executor, id: string, fill: StoredFill): Promise<TradeRow | null> {
+    async storeFill(tx: Queryable, id: string, fill: StoredFill): Promise<TradeRow | null> {
       const [row] = await tx
         .update(trades)
         .set(fill)
@@ -47,7 +47,7 @@ export function createTradingRepo(db: Database) {
     },
 
     /** The entry order failed: nothing is held any more. */
-    async markFailed(tx: Executor, id: string, closedAt: Date): Promise<TradeRow | null> {
+    async markFailed(tx: Queryable, id: string, closedAt: Date): Promise<TradeRow | null> {
       const [row] = await tx
         .update(trades)
         .set({ status: 'failed', closeReason: 'error', closedAt, profitPercent: 0, profitCents: 0 })
@@ -56,7 +56,7 @@ export function createTradingRepo(db: Database) {
       return row ?? null;
     },
 
-    async countOpen(userId: string, tx: Executor = db): Promise<number> {
+    async countOpen(userId: string, tx: Queryable = db): Promise<number> {
       const [row] = await tx
         .select({ n: count() })
         .from(trades)
@@ -121,7 +121,7 @@ export function createTradingRepo(db: Database) {
     },
 
     /** Closes the trade if it is still open under this monitor's lease; null otherwise. */
-    async close(tx: Executor, id: string, claimedAt: Date, values: ClosedValues): Promise<TradeRow | null> {
+    async close(tx: Queryable, id: string, claimedAt: Date, values: ClosedValues): Promise<TradeRow | null> {
       const [row] = await tx
         .update(trades)
         .set({ ...values, status: 'closed' })

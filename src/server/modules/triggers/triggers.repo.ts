@@ -1,20 +1,20 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { TriggerType } from '../../../contract/enums';
-import type { Executor } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { triggers, type TriggerLastSeen } from '../../db/schema';
 import type { TriggerRow } from './trigger-options';
 
 export type NewTrigger = typeof triggers.$inferInsert;
 
-export function createTriggersRepo(db: Executor) {
+export function createTriggersRepo(db: Queryable) {
   return {
-    async findById(id: string, tx: Executor = db): Promise<TriggerRow | undefined> {
+    async findById(id: string, tx: Queryable = db): Promise<TriggerRow | undefined> {
       const [row] = await tx.select().from(triggers).where(eq(triggers.id, id));
       return row;
     },
 
     /** Oldest first. */
-    async findByTypeSymbol(type: TriggerType, symbol: string, tx: Executor = db): Promise<TriggerRow[]> {
+    async findByTypeSymbol(type: TriggerType, symbol: string, tx: Queryable = db): Promise<TriggerRow[]> {
       return tx
         .select()
         .from(triggers)
@@ -37,19 +37,19 @@ export function createTriggersRepo(db: Executor) {
         .orderBy(asc(triggers.createdAt), asc(triggers.id));
     },
 
-    async insert(values: NewTrigger, tx: Executor = db): Promise<TriggerRow> {
+    async insert(values: NewTrigger, tx: Queryable = db): Promise<TriggerRow> {
       const [row] = await tx.insert(triggers).values(values).returning();
       if (!row) throw new Error('trigger insert returned nothing');
       return row;
     },
 
-    async update(id: string, values: Partial<NewTrigger>, tx: Executor = db): Promise<TriggerRow> {
+    async update(id: string, values: Partial<NewTrigger>, tx: Queryable = db): Promise<TriggerRow> {
       const [row] = await tx.update(triggers).set(values).where(eq(triggers.id, id)).returning();
       if (!row) throw new Error('trigger update returned nothing');
       return row;
     },
 
-    async deleteByTypeSymbol(type: TriggerType, symbol: string, tx: Executor = db): Promise<TriggerRow[]> {
+    async deleteByTypeSymbol(type: TriggerType, symbol: string, tx: Queryable = db): Promise<TriggerRow[]> {
       return tx
         .delete(triggers)
         .where(and(eq(triggers.type, type), eq(triggers.symbol, symbol)))

@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import { webhookSecrets } from '../../db/schema';
 
-export function createWebhookSecretsRepo(db: Executor) {
+export function createWebhookSecretsRepo(db: Queryable) {
   const listed = {
     id: webhookSecrets.id,
     label: webhookSecrets.label,
