@@ -1,4 +1,5 @@
 import { serveApi, type FakeAnswer, type FakeCall } from './fake-api';
+import { testAdminEntry } from './test-heat-entry';
 
 /* A small admin back end at the fetch level for the admin screens' component tests. */
 
@@ -51,13 +52,10 @@ export const trigger = {
   createdAt: at,
 };
 
-export const heatEntry = {
-  pair: 'BTC/USD',
+export const heatEntry = testAdminEntry('BTC/USD', {
   heatScore: 82.456,
   successRate: 60,
   progrevScore: 0.4567,
-  positionType: 'long',
-  refereeTrend: 'bullish',
   refereeRisk: 'medium',
   refereeComment: '',
   status: 'hot',
@@ -75,7 +73,7 @@ export const heatEntry = {
   selectedAnalyses: [],
   lastUpdated: at,
   recentErrors: [{ error: 'feed down', at }],
-};
+});
 
 /** A small admin back end: the lists, and the mutations the dashboard makes. */
 export function backOffice(overrides: (call: FakeCall) => FakeAnswer | undefined = () => undefined) {

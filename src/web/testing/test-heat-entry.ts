@@ -1,8 +1,17 @@
-import type { AdminHeatMapEntry, HeatMapEntry } from '../../contract/heatmap';
+import type { AdminHeatMapEntry, HeatMapEntry, TickerData } from '../../contract/heatmap';
 
-/** A heat-map entry for the unit tests; each test states only what it is about. */
-export function testEntry(pair: string, over: Partial<HeatMapEntry> = {}): HeatMapEntry {
-  return {
+/*
+ * The web tests' one heat-map entry builder: each test states only what it is about. tickerData
+ * merges field by field, so a test names just the figures (or histories) it checks.
+ */
+
+type Overrides<T extends HeatMapEntry> = Partial<Omit<T, 'tickerData'>> & {
+  tickerData?: Partial<TickerData>;
+};
+
+/** A heat-map entry for the unit tests. */
+export function testEntry(pair: string, over: Overrides<HeatMapEntry> = {}): HeatMapEntry {
+  const base: HeatMapEntry = {
     pair,
     heatScore: 40,
     successRate: 55,
@@ -25,11 +34,12 @@ export function testEntry(pair: string, over: Partial<HeatMapEntry> = {}): HeatM
     activeTriggers: [],
     selectedAnalyses: [{ analysisId: 'a1' }],
     lastUpdated: '2026-11-21T10:00:00.000Z',
-    ...over,
   };
+  return { ...base, ...over, tickerData: { ...base.tickerData, ...over.tickerData } };
 }
 
 /** The admin heat map's entry: the same plus the pair's recent worker errors. */
-export function testAdminEntry(pair: string, over: Partial<AdminHeatMapEntry> = {}): AdminHeatMapEntry {
-  return { ...testEntry(pair), recentErrors: [], ...over };
+export function testAdminEntry(pair: string, over: Overrides<AdminHeatMapEntry> = {}): AdminHeatMapEntry {
+  const { recentErrors = [], ...rest } = over;
+  return { ...testEntry(pair, rest), recentErrors };
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFERRAL_POINTS, type ListReferralsResponse } from '../../../contract/referrals';
+import { REFERRAL_POINTS } from '../../../contract/referrals';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
+import { applyReferralCode, referralCodeOf, referralPointsOf } from '../referrals/testing/referral-helpers';
 import { fundUser, postDeposit } from './testing/payments-helpers';
 
 /** The referrals module's first-deposit award, as wired in services.ts, through HTTP. */
@@ -11,24 +12,14 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-const codeOf = async (u: TestUser) =>
-  (await t.app.inject({ method: 'GET', url: '/api/me', headers: u.auth })).json<{ referralCode: string }>()
-    .referralCode;
-const pointsOf = async (u: TestUser) =>
-  (await t.app.inject({ method: 'GET', url: '/api/referrals', headers: u.auth }))
-    .json<ListReferralsResponse>()
-    .referrals.map((r) => r.points);
+const codeOf = (u: TestUser) => referralCodeOf(t.app, u);
+const pointsOf = (u: TestUser) => referralPointsOf(t.app, u);
 
 describe('first completed deposit of a referred trader', () => {
   it('earns the referrer the first-deposit points once; a declined card earns nothing', async () => {
     const referrer = await signUp(t.app);
     const newcomer = await signUp(t.app);
-    const applied = await t.app.inject({
-      method: 'POST',
-      url: '/api/referrals/create',
-      headers: newcomer.auth,
-      payload: { referralCode: await codeOf(referrer) },
-    });
+    const applied = await applyReferralCode(t.app, newcomer, await codeOf(referrer));
     expect(applied.statusCode).toBe(200);
     expect(await pointsOf(referrer)).toEqual([REFERRAL_POINTS.signUp]);
 

@@ -10,6 +10,7 @@ import {
 import { migrationsFolder } from '../../db/migrate';
 import { referrals, user } from '../../db/schema';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
+import { applyReferralCode, referralCodeOf } from './testing/referral-helpers';
 
 const ERROR = { invalid: 'Invalid referral code', used: 'You have already used a referral code' };
 
@@ -20,16 +21,9 @@ describe('referrals API', () => {
   });
   afterAll(async () => t.close());
 
-  const codeOf = async (u: TestUser) =>
-    (await t.app.inject({ method: 'GET', url: '/api/me', headers: u.auth })).json<{ referralCode: string }>()
-      .referralCode;
-  const apply = (u: TestUser, referralCode: unknown, extra: object = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/referrals/create',
-      headers: u.auth,
-      payload: { referralCode, ...extra },
-    });
+  const codeOf = (u: TestUser) => referralCodeOf(t.app, u);
+  const apply = (u: TestUser, referralCode: unknown, extra?: object) =>
+    applyReferralCode(t.app, u, referralCode, extra);
   const list = async (u: TestUser, query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/referrals${query}`, headers: u.auth });
     expect(res.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 /** The admin lists of analyses and of their stage snapshots (GET /api/admin/analyses, /analysis-snapshots). */
-import { and, count, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, getTableColumns, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminListResponse,
@@ -8,18 +8,11 @@ import type {
 } from '../../../../contract/admin-collections';
 import type { AnalysisRecord, AnalysisSnapshotRecord } from '../../../../contract/admin-records';
 import type { AnalysisStage } from '../../../../contract/enums';
-import {
-  orderFor,
-  pagedRows,
-  pageOf,
-  pageSlice,
-  searchAny,
-  totalOf,
-  withinRange,
-} from '../../../db/list-query';
-import { analyses, analysisSnapshots, cryptoPairs } from '../../../db/schema';
+import { orderFor, pagedRows, pageSlice, searchAny, totalOf, withinRange } from '../../../db/list-query';
+import { analyses, analysisSnapshots } from '../../../db/schema';
+import { pageWithPairSymbols } from './pair-page.query';
 import type { ReadDb } from './read-db';
-import { pairMatches, pairSymbolOf } from './search.query';
+import { pairMatches } from './search.query';
 
 type AnalysesQuery = z.output<(typeof adminAnalysesEndpoint)['query']>;
 type SnapshotsQuery = z.output<(typeof adminAnalysisSnapshotsEndpoint)['query']>;
@@ -52,23 +45,16 @@ export async function listAnalyses(
       pairMatches(db, analyses.pairId, query.search),
     ),
   );
-  const fallback = { key: 'createdAt', direction: 'desc' } as const;
-  const page = pageOf(db.select(getTableColumns(analyses)).from(analyses).$dynamic(), {
-    where,
-    orderBy: orderFor(
-      query.sort,
-      sortColumns(analyses, pairSymbolOf(analyses.pairId)),
-      fallback,
-      analyses.id,
-    ),
-    slice: pageSlice(query),
-  }).as('page');
   const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(page)
-      .leftJoin(cryptoPairs, eq(cryptoPairs.id, page.pairId))
-      .orderBy(...orderFor(query.sort, sortColumns(page, cryptoPairs.symbol), fallback, page.id)),
+    pageWithPairSymbols(db, {
+      table: analyses,
+      select: db.select(getTableColumns(analyses)).from(analyses).$dynamic(),
+      where,
+      sort: query.sort,
+      fallback: { key: 'createdAt', direction: 'desc' },
+      sortColumns,
+      slice: pageSlice(query),
+    }),
     totalOf(db.select({ n: count() }).from(analyses).$dynamic(), where),
   ]);
   return {

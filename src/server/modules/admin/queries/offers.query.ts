@@ -1,5 +1,5 @@
 /** The admin lists of offers and of traders' accepts and rejects (GET /api/admin/offers, /user-offers). */
-import { and, count, eq, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminListResponse,
@@ -7,20 +7,13 @@ import type {
   adminUserOffersEndpoint,
 } from '../../../../contract/admin-collections';
 import type { AdminOfferRecord, UserOfferRecord } from '../../../../contract/admin-records';
-import {
-  orderFor,
-  pagedRows,
-  pageOf,
-  pageSlice,
-  searchAny,
-  totalOf,
-  withinRange,
-} from '../../../db/list-query';
-import { cryptoPairs, offers, userOffers } from '../../../db/schema';
+import { orderFor, pagedRows, pageSlice, searchAny, totalOf, withinRange } from '../../../db/list-query';
+import { offers, userOffers } from '../../../db/schema';
 import { toDollars } from '../../../shared/money';
 import { adminOfferRecord } from '../admin-offer-record';
+import { pageWithPairSymbols } from './pair-page.query';
 import type { ReadDb } from './read-db';
-import { pairMatches, pairSymbolOf, userMatches } from './search.query';
+import { pairMatches, userMatches } from './search.query';
 
 type OffersQuery = z.output<(typeof adminOffersEndpoint)['query']>;
 type UserOffersQuery = z.output<(typeof adminUserOffersEndpoint)['query']>;
@@ -64,24 +57,19 @@ export async function listOffers(
       pairMatches(db, offers.pairId, query.search),
     ),
   );
-  const fallback = { key: 'updatedAt', direction: 'desc' } as const;
-  const page = pageOf(
-    db
-      .select({ ...adminOfferColumns, pairId: offers.pairId })
-      .from(offers)
-      .$dynamic(),
-    {
-      where,
-      orderBy: orderFor(query.sort, sortColumns(offers, pairSymbolOf(offers.pairId)), fallback, offers.id),
-      slice: pageSlice(query),
-    },
-  ).as('page');
   const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(page)
-      .leftJoin(cryptoPairs, eq(cryptoPairs.id, page.pairId))
-      .orderBy(...orderFor(query.sort, sortColumns(page, cryptoPairs.symbol), fallback, page.id)),
+    pageWithPairSymbols(db, {
+      table: offers,
+      select: db
+        .select({ ...adminOfferColumns, pairId: offers.pairId })
+        .from(offers)
+        .$dynamic(),
+      where,
+      sort: query.sort,
+      fallback: { key: 'updatedAt', direction: 'desc' },
+      sortColumns,
+      slice: pageSlice(query),
+    }),
     totalOf(db.select({ n: count() }).from(offers).$dynamic(), where),
   ]);
   return {

@@ -4,14 +4,15 @@
  * ticker_logs_pair_id_timestamp_idx), and without a pair search its total comes from the hourly
  * counts (tickerTotal), not from counting the rows.
  */
-import { and, count, eq, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, gte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdminListResponse, adminTickerLogsEndpoint } from '../../../../contract/admin-collections';
 import type { TickerLogRecord } from '../../../../contract/admin-records';
-import { orderFor, pageOf, pageSlice, timeRangeCutoff, totalOf } from '../../../db/list-query';
-import { cryptoPairs, tickerLogCounts, tickerLogs } from '../../../db/schema';
+import { pageSlice, timeRangeCutoff, totalOf } from '../../../db/list-query';
+import { tickerLogCounts, tickerLogs } from '../../../db/schema';
+import { pageWithPairSymbols } from './pair-page.query';
 import type { ReadDb } from './read-db';
-import { pairMatches, pairSymbolOf } from './search.query';
+import { pairMatches } from './search.query';
 
 type TickerLogsQuery = z.output<(typeof adminTickerLogsEndpoint)['query']>;
 
@@ -37,22 +38,15 @@ export async function listTickerLogs(
   const cutoff = timeRangeCutoff(query.timeRange);
   const byPair = pairMatches(db, tickerLogs.pairId, query.search);
   const where = and(cutoff ? gte(tickerLogs.timestamp, cutoff) : undefined, byPair);
-  const fallback = { key: 'timestamp', direction: 'desc' } as const;
-  const page = pageOf(db.select().from(tickerLogs).$dynamic(), {
+  const rows = await pageWithPairSymbols(db, {
+    table: tickerLogs,
+    select: db.select().from(tickerLogs).$dynamic(),
     where,
-    orderBy: orderFor(
-      query.sort,
-      sortColumns(tickerLogs, pairSymbolOf(tickerLogs.pairId)),
-      fallback,
-      tickerLogs.id,
-    ),
+    sort: query.sort,
+    fallback: { key: 'timestamp', direction: 'desc' },
+    sortColumns,
     slice: pageSlice(query),
-  }).as('page');
-  const rows = await db
-    .select()
-    .from(page)
-    .leftJoin(cryptoPairs, eq(cryptoPairs.id, page.pairId))
-    .orderBy(...orderFor(query.sort, sortColumns(page, cryptoPairs.symbol), fallback, page.id));
+  });
   const total = byPair
     ? await totalOf(db.select({ n: count() }).from(tickerLogs).$dynamic(), where)
     : await tickerTotal(db, cutoff);

@@ -6,6 +6,7 @@ import type { AdminHeatMapEntry } from '../../../../contract/heatmap';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
 import { render, screen, userEvent, within } from '../../../testing/dom';
 import { serveApi, type FakeAnswer } from '../../../testing/fake-api';
+import { testAdminEntry } from '../../../testing/test-heat-entry';
 import type { ChartProps } from '../../../components/charts/chart-types';
 import { AdminPairDetailsModal } from './admin-pair-details-modal';
 
@@ -134,31 +135,26 @@ const EMPTY: AdminPairDetails = {
   triggers: [],
 };
 
-const ENTRY: AdminHeatMapEntry = {
-  pair: 'BTC/USD',
+const ENTRY = testAdminEntry('BTC/USD', {
   heatScore: 82,
   successRate: 61,
   progrevScore: 0.58,
   positionType: 'scalp_long',
-  refereeTrend: 'bullish',
   refereeRisk: 'medium',
   refereeComment: 'Breakout above the 24 h range.',
   status: 'hot',
-  density: 0.4,
   tickerData: {
     price_7d: 64_000,
     change_7d: 3.25,
     volume_7d: 9_000_000,
-    volatility_7d: 1.2,
     price_history: [],
     volume_history: [],
   },
-  aiComments: { summary: 'Volume 1.4x its median.' },
   activeTriggers: ['breakout'],
   selectedAnalyses: [],
   lastUpdated: AT,
   recentErrors: [{ error: 'feed timeout', at: AT }],
-};
+});
 
 const TAB_NAMES = [
   'Analysis Results',

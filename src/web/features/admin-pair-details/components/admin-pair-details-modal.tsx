@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import type { AdminPairDetails } from '../../../../contract/admin-pair-details';
 import type { AdminHeatMapEntry } from '../../../../contract/heatmap';
 import { serverErrorMessage } from '../../../lib/api-client';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { InfoModal } from '../../../components/ui/info-modal';
 import { StatusMessage } from '../../../components/ui/status-message';
 import { AnalysesTable } from './analyses-table';
 import { DatabaseTab } from './database-tab';
@@ -41,16 +40,7 @@ export function AdminPairDetailsModal({ pair, entry, onClose }: AdminPairDetails
   const idPrefix = useId();
   const details = useAdminPairDetails(pair);
   return (
-    <Modal
-      title={`Pair Details: ${pair}`}
-      size="wide"
-      onClose={onClose}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <InfoModal title={`Pair Details: ${pair}`} size="wide" onClose={onClose}>
       <DetailsTabs tabs={TABS} active={tab} onChange={setTab} label="Pair details" idPrefix={idPrefix} />
       <div role="tabpanel" id={`${idPrefix}-panel`} aria-labelledby={`${idPrefix}-tab-${tab}`}>
         {tab === 'heatmap' ? (
@@ -65,7 +55,7 @@ export function AdminPairDetailsModal({ pair, entry, onClose }: AdminPairDetails
           <TabContent tab={tab} details={details.data} />
         )}
       </div>
-    </Modal>
+    </InfoModal>
   );
 }
 

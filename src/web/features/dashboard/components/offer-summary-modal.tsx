@@ -1,6 +1,5 @@
 import type { Offer } from '../../../../contract/offers';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { InfoModal } from '../../../components/ui/info-modal';
 import {
   NOT_AVAILABLE,
   capitalize,
@@ -14,15 +13,7 @@ import { DetailRow } from '../../../components/ui/detail-row';
 /** The dashboard's read-only 'Offer Details' (trader spec 2.6); accepting is the offers screen's. */
 export function OfferSummaryModal({ offer, onClose }: { offer: Offer; onClose: () => void }) {
   return (
-    <Modal
-      title="Offer Details"
-      onClose={onClose}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <InfoModal title="Offer Details" onClose={onClose}>
       <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
         <DetailRow term="Pair">{offer.pair}</DetailRow>
         <DetailRow term="Position Type">{formatPositionType(offer.positionType)}</DetailRow>
@@ -39,6 +30,6 @@ export function OfferSummaryModal({ offer, onClose }: { offer: Offer; onClose: (
           </dd>
         </div>
       </dl>
-    </Modal>
+    </InfoModal>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heatMapQuerySchema } from '../../../../contract/heatmap';
 import { buildQuery } from '../../../lib/api-client';
-import { testEntry } from './test-data';
+import { testEntry } from '../../../testing/test-heat-entry';
 import { topPairRows, topPairsQuery } from './top-pairs';
 
 describe('topPairsQuery', () => {

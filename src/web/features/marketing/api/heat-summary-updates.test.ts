@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HeatMap } from '../../../../contract/heatmap';
-import { heatEntry } from '../testing/heat-entry';
+import { testEntry } from '../../../testing/test-heat-entry';
 import { heatSummaryQueryOptions } from './get-heat-summary';
 import { applyHeatSummaryUpdate } from './heat-summary-updates';
 
@@ -16,10 +16,13 @@ describe('applyHeatSummaryUpdate', () => {
   it('merges the changed pairs over the loaded summary and says so once per toast id', () => {
     const client = new QueryClient();
     client.setQueryData<HeatMap>(key, {
-      'SOL/USD': heatEntry('SOL/USD', 30),
-      'ADA/USD': heatEntry('ADA/USD', 20),
+      'SOL/USD': testEntry('SOL/USD', { heatScore: 30 }),
+      'ADA/USD': testEntry('ADA/USD', { heatScore: 20 }),
     });
-    applyHeatSummaryUpdate(client, { 'ADA/USD': { heatScore: 64.5 }, 'DOT/USD': heatEntry('DOT/USD', 12) });
+    applyHeatSummaryUpdate(client, {
+      'ADA/USD': { heatScore: 64.5 },
+      'DOT/USD': testEntry('DOT/USD', { heatScore: 12 }),
+    });
     const merged = client.getQueryData<HeatMap>(key);
     expect(merged?.['ADA/USD']?.heatScore).toBe(64.5);
     expect(merged?.['ADA/USD']?.successRate).toBe(55);
@@ -30,7 +33,7 @@ describe('applyHeatSummaryUpdate', () => {
 
   it('does nothing before the summary has loaded', () => {
     const client = new QueryClient();
-    applyHeatSummaryUpdate(client, { 'DOT/USD': heatEntry('DOT/USD', 12) });
+    applyHeatSummaryUpdate(client, { 'DOT/USD': testEntry('DOT/USD', { heatScore: 12 }) });
     expect(client.getQueryData(key)).toBeUndefined();
     expect(toast.info).not.toHaveBeenCalled();
   });

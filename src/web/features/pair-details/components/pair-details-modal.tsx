@@ -1,5 +1,4 @@
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { InfoModal } from '../../../components/ui/info-modal';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { PAIR_DETAILS_UNKNOWN_ERROR, usePairTicker } from '../api/get-pair-ticker';
 import { pairDetailRows } from '../lib/pair-detail-rows';
@@ -15,15 +14,7 @@ export function PairDetailsModal({ pair, onClose }: { pair: string; onClose: () 
   const ticker = usePairTicker(pair);
 
   return (
-    <Modal
-      title={`Pair Details: ${pair}`}
-      onClose={onClose}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
+    <InfoModal title={`Pair Details: ${pair}`} onClose={onClose}>
       {ticker.isPending ? (
         <p role="status" className="py-6 text-center text-slate-300">
           Loading pair details...
@@ -48,6 +39,6 @@ export function PairDetailsModal({ pair, onClose }: { pair: string; onClose: () 
         </dl>
       )}
       <PairFeedbackForm offerId={ticker.data?.offerId} />
-    </Modal>
+    </InfoModal>
   );
 }

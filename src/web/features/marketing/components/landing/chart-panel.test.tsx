@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Ref } from 'react';
 import type { ChartHandle, ChartProps } from '../../../../components/charts/chart-types';
 import { fireEvent, render, screen, waitFor } from '../../../../testing/dom';
-import { heatEntry } from '../../testing/heat-entry';
+import { testEntry } from '../../../../testing/test-heat-entry';
 import { ChartPanel } from './chart-panel';
 
 /*
@@ -30,6 +30,7 @@ vi.mock('../../../../components/charts', async (importOriginal) => {
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const END = Date.UTC(2026, 10, 23, 8, 30);
+const NO_HISTORY = { price_history: [], volume_history: [] };
 const history = [
   { x: END - 3_600_000, y: 150 },
   { x: END, y: 152 },
@@ -59,10 +60,10 @@ describe('ChartPanel', () => {
 
   it('shows the top three in the heat map and each trend chart’s empty state when no history is usable', () => {
     renderPanel({
-      'SOL/USD': heatEntry('SOL/USD', 30),
-      'ADA/USD': heatEntry('ADA/USD', 20),
-      'DOT/USD': heatEntry('DOT/USD', 40),
-      'XLM/USD': heatEntry('XLM/USD', 10),
+      'SOL/USD': testEntry('SOL/USD', { heatScore: 30, tickerData: NO_HISTORY }),
+      'ADA/USD': testEntry('ADA/USD', { heatScore: 20, tickerData: NO_HISTORY }),
+      'DOT/USD': testEntry('DOT/USD', { heatScore: 40, tickerData: NO_HISTORY }),
+      'XLM/USD': testEntry('XLM/USD', { heatScore: 10, tickerData: NO_HISTORY }),
     });
     expect(screen.getByRole('heading', { name: 'Heatmap of Active Pairs' })).toBeTruthy();
     const links = screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
@@ -76,7 +77,12 @@ describe('ChartPanel', () => {
   });
 
   it('draws both trend charts when the histories have points', () => {
-    renderPanel({ 'SOL/USD': heatEntry('SOL/USD', 30, { price: history, volume: history }) });
+    renderPanel({
+      'SOL/USD': testEntry('SOL/USD', {
+        heatScore: 30,
+        tickerData: { price_history: history, volume_history: history },
+      }),
+    });
     expect(screen.getByRole('heading', { name: 'Price Trends (Last 12 Hours)' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Volume Trends (Last 12 Hours)' })).toBeTruthy();
     expect(screen.getByRole('img', { name: /^Price of SOL\/USD from / })).toBeTruthy();
@@ -85,13 +91,13 @@ describe('ChartPanel', () => {
   });
 
   it('opens the clicked pair on the full heat map', async () => {
-    renderPanel({ 'SOL/USD': heatEntry('SOL/USD', 30) });
+    renderPanel({ 'SOL/USD': testEntry('SOL/USD', { heatScore: 30, tickerData: NO_HISTORY }) });
     fireEvent.click(screen.getByRole('img', { name: /^Heat map of SOL\/USD/ }));
     await screen.findByText('at /heatmap?pair=SOL%2FUSD');
   });
 
   it('reports a chart that cannot be exported', async () => {
-    renderPanel({ 'SOL/USD': heatEntry('SOL/USD', 30) });
+    renderPanel({ 'SOL/USD': testEntry('SOL/USD', { heatScore: 30, tickerData: NO_HISTORY }) });
     for (const name of ['Export Heatmap PNG', 'Export Price PNG', 'Export Volume PNG']) {
       fireEvent.click(screen.getByRole('button', { name }));
     }
@@ -103,7 +109,7 @@ describe('ChartPanel', () => {
   it('keeps an export button disabled while its chart loads, and not when there is no chart', () => {
     stand.loaded = false;
     try {
-      renderPanel({ 'SOL/USD': heatEntry('SOL/USD', 30) });
+      renderPanel({ 'SOL/USD': testEntry('SOL/USD', { heatScore: 30, tickerData: NO_HISTORY }) });
       const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
       expect(button('Export Heatmap PNG').disabled).toBe(true);
       // No usable history: the trend charts show their empty state and say so on export.
