@@ -106,7 +106,7 @@ export async function benchAccept(): Promise<BenchRow[]> {
   );
   const t = await createTestApp({ overrides: { market, executor: createScriptedExecutor(market) } });
   try {
-    const { ledger, settings } = t.app.services;
+    const { ledger, settings } = t.app;
     const admin = await signUp(t.app, 'Bench admin');
     await settings.update({ guardrails: { maxOpenTrades: 1000 } }, admin.id);
     const offerIds: string[] = [];

@@ -18,7 +18,7 @@ const MINUTE = 60_000;
 export async function benchLive(): Promise<BenchRow[]> {
   const clock = createManualClock(Date.UTC(2026, 10, 20, 12));
   const t = await createTestApp({ overrides: { market: createSimulatedMarketSource({ seed: 3, clock }) } });
-  const { services } = t.app;
+  const services = t.app;
   let clients: Awaited<ReturnType<typeof connectClients>> | undefined;
   try {
     await seedBenchOffers(t.db);
@@ -26,7 +26,7 @@ export async function benchLive(): Promise<BenchRow[]> {
     const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const list = `${url}/api/offers?limit=20`;
     const auth = { authorization: `Bearer ${user.token}` };
-    services.analysis.startWorker(2);
+    services.analysisPipeline.startWorker(2);
 
     /** Pair sync, candle backfill, analysis of every pair and the walk-forward backtest. */
     const cycle = async () => {

@@ -9,34 +9,12 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './http/errors';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
-import { guardRoutes } from './http/route-auth';
 import { recordRoutes } from './http/route-table';
 import { registerSpa } from './http/spa';
-import { registerAccountRoutes } from './modules/account/account.routes';
-import { registerAdminListRoutes } from './modules/admin/admin-lists.routes';
-import { registerAdminScope } from './modules/admin/admin.routes';
-import { createPairDetails } from './modules/admin/pair-details';
-import { registerPairDetailsRoutes } from './modules/admin/pair-details.routes';
-import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { registerAuditLogRoutes } from './modules/logs/logs.routes';
-import { registerContactRoutes } from './modules/contact/contact.routes';
-import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import { registerSignalQualityRoutes } from './modules/signal-quality/signal-quality.routes';
-import { registerTriggerRoutes } from './modules/triggers/triggers.routes';
-import { registerWebhookSecretRoutes } from './modules/triggers/webhook-secrets.routes';
-import { registerAdminHeatMapRoutes, registerHeatMapRoutes } from './modules/offers/heat-map.routes';
-import { registerOfferRoutes } from './modules/offers/offers.routes';
-import { registerPairsAdminRoutes } from './modules/pairs/pairs-admin.routes';
-import { registerPairRoutes } from './modules/pairs/pairs.routes';
-import { registerPaymentRoutes } from './modules/payments/payments.routes';
-import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
-import { registerReportRoutes } from './modules/reports/reports.routes';
-import { registerReferralRoutes } from './modules/referrals/referrals.routes';
-import { registerHealthRoutes } from './modules/system/health.routes';
-import { registerTradingRoutes } from './modules/trading/trading.routes';
-import { registerAdminLiveRoutes } from './realtime/admin-live.routes';
-import { attachRealtime } from './realtime/attach-realtime';
-import { createServices, type ServiceOverrides, type Services } from './services';
+import { corePlugin } from './plugins/core.plugin';
+import { MODULE_PLUGINS } from './plugins';
+import { providersPlugin, type ProviderOverrides } from './plugins/providers.plugin';
+import type { EventBus } from './realtime/event-bus';
 import { REPO_ROOT } from './shared/repo-root';
 
 export interface AppOptions {
@@ -47,18 +25,10 @@ export interface AppOptions {
   webDir?: string;
   /** Largest accepted request body in bytes. */
   bodyLimit?: number;
-  overrides?: ServiceOverrides;
+  /** Stand-ins for the outside world, and a bus of the caller's own (tests). */
+  overrides?: ProviderOverrides & { bus?: EventBus };
   /** Where the log's JSON lines go; standard output by default. */
   logStream?: { write(line: string): void };
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The domain services (main.ts starts the worker from them; tests drive them directly). */
-    services: Services;
-    /** Set once shutdown begins: /readyz answers 503, so balancers stop sending work here. */
-    lifecycle: { shuttingDown: boolean };
-  }
 }
 
 /**
@@ -72,11 +42,13 @@ function standardOutput() {
   return pino.destination({ dest: 1, sync: true });
 }
 
-/** The composition root: builds every service once and wires the HTTP surface. */
+/**
+ * The composition root: the HTTP foundations, then the core, the outside world and every module
+ * as plugins (plugins/index.ts), then the web app.
+ */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const rateLimits = options.rateLimits ?? defaultRateLimits;
-  const db = database.db;
 
   const app = Fastify({
     logger: {
@@ -110,10 +82,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   recordRoutes(app);
-  app.decorate('lifecycle', { shuttingDown: false });
-  app.addHook('preClose', async () => {
-    app.lifecycle.shuttingDown = true;
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -135,63 +103,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
   });
 
-  const services = createServices(config, db, app.log, options.overrides);
-  app.decorate('services', services);
-  const { settings, viewers, triggers, heatMap, bus } = services;
-  // Before any route: protected routes check the caller before parsing or validating input.
-  guardRoutes(app, viewers);
-
-  registerAuthRoutes(app, { auth: services.auth, config, db, rateLimits, viewers });
-  registerAccountRoutes(app, { viewers });
-  registerContactRoutes(app, { contact: services.contact, viewers, rateLimits });
-  const { webhookSecrets } = services;
-  const triggerRoutes = registerTriggerRoutes({ triggers, viewers, webhookSecrets });
-  triggerRoutes.public(app);
-
-  // Realtime: one bus; socket.io and SSE are views of it.
-  attachRealtime(app, { bus, viewers, redisUrl: config.redisUrl });
-  registerHeatMapRoutes(app, { heatMap });
-  registerOfferRoutes(app, { offers: services.offers, viewers });
-  registerTradingRoutes(app, { trading: services.trading, ledger: services.ledger, viewers });
-  registerPairRoutes(app, { pairs: services.pairs, viewers, bus, heatMap });
-  registerSignalQualityRoutes(app, { signalQuality: services.signalQuality, viewers });
-  const paymentRoutes = registerPaymentRoutes({
-    payments: services.payments,
-    ledger: services.ledger,
-    viewers,
-  });
-  paymentRoutes.trader(app);
-  registerReferralRoutes(app, { referrals: services.referrals, viewers });
-  registerPreferenceRoutes(app, { preferences: services.preferences, viewers });
-
-  await registerAdminScope(app, {
-    viewers,
-    routes: [
-      registerSettingsRoutes({ settings, viewers }),
-      triggerRoutes.admin,
-      registerWebhookSecretRoutes({ webhookSecrets, viewers }),
-      registerAdminHeatMapRoutes({ heatMap }),
-      paymentRoutes.admin,
-      registerAdminLiveRoutes({ bus, viewers, sessions: app.realtime.sessions }),
-      (scope) => services.systemHealth.registerRoutes(scope),
-      registerAdminListRoutes(db),
-      registerPairDetailsRoutes(
-        createPairDetails({ db, market: services.market, marketNow: () => services.source.now() }),
-      ),
-      registerAuditLogRoutes({ logs: services.logs }),
-      registerReportRoutes({ reports: services.reports }),
-      registerPairsAdminRoutes({ pairsAdmin: services.pairsAdmin, viewers }),
-    ],
-  });
-  registerHealthRoutes(app, {
-    systemHealth: services.systemHealth,
-    shuttingDown: () => app.lifecycle.shuttingDown,
-  });
+  const { bus, ...providers } = options.overrides ?? {};
+  await app.register(corePlugin, { config, db: database.db, rateLimits, ...(bus && { bus }) });
+  await app.register(providersPlugin, providers);
+  for (const plugin of MODULE_PLUGINS) await app.register(plugin);
   await registerSpa(app, options.webDir ?? path.join(REPO_ROOT, 'dist/web'));
-  // onClose hooks run last-registered first: the services (the worker finishing its analysis
-  // jobs) close before the bus and the heat map they still publish to. The database is the
-  // caller's, closed after the app.
-  app.addHook('onClose', async () => services.close());
+  // The database is the caller's, closed after the app.
 
   return app;
 }

@@ -40,7 +40,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   // ROLE=api only serves; ROLE=all and ROLE=worker run market data, analyses and upkeep.
-  if (config.role !== 'api') app.services.worker.start();
+  if (config.role !== 'api') app.worker.start();
   app.log.info(
     { url: config.publicUrl, database: database.kind, role: config.role, market: config.marketSource },
     'HeatSignal is running',

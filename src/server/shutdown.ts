@@ -13,6 +13,6 @@ export const SCHEDULE_GRACE_MS = 4_000;
  */
 export async function shutDown(app: FastifyInstance): Promise<void> {
   app.lifecycle.shuttingDown = true;
-  await app.services.worker.stop(SCHEDULE_GRACE_MS);
+  await app.worker.stop(SCHEDULE_GRACE_MS);
   await app.close();
 }

@@ -103,7 +103,6 @@ describe('retention: one call into each owning module', () => {
       repo: createAnalysisRepo(db),
       pairs: market,
       queue: createInProcessQueue<AnalysisJob>('analysis'),
-      runAnalysis: async () => {},
       logs,
     });
     const settings = { retentionPolicyDays: 90, analysisRetentionDays: 30 };

@@ -27,6 +27,8 @@ export interface WorkerDeps {
   market: MarketService;
   settings: SettingsService;
   analysis: AnalysisService;
+  /** Takes the queued analysis runs (the analysis pipeline). */
+  pipeline: { startWorker(concurrency: number): void };
   triggers: TriggersService;
   offers: OffersService;
   logs: LogsService;
@@ -137,7 +139,7 @@ export function createWorker(deps: WorkerDeps) {
 
   return {
     start(): void {
-      analysis.startWorker(config.analysisConcurrency);
+      deps.pipeline.startWorker(config.analysisConcurrency);
       scheduler.start();
     },
     /** Stops the schedules; a run still going after `graceMs` is handed back to the other workers. */

@@ -27,17 +27,17 @@ describe('an engine thread that dies during an analysis', () => {
     };
     const market = createSimulatedMarketSource({ seed: 3, clock: createManualClock(Date.UTC(2026, 10, 20)) });
     t = await createTestApp({ overrides: { market, engine } });
-    t.app.services.bus.subscribe((message) => events.push(message));
-    await t.app.services.market.syncPairs();
-    for (const pair of ['ETH/USD', 'BTC/USD']) await t.app.services.market.backfill(pair);
+    t.app.bus.subscribe((message) => events.push(message));
+    await t.app.market.syncPairs();
+    for (const pair of ['ETH/USD', 'BTC/USD']) await t.app.market.backfill(pair);
   }, 120_000);
   afterAll(async () => t.close());
 
   it('fails that analysis on the usual path and completes the next one on a fresh thread', async () => {
-    t.app.services.analysis.startWorker(2);
-    const eth = await t.app.services.analysis.requestAnalysis({ pair: 'ETH/USD', reason: 'test' });
-    const btc = await t.app.services.analysis.requestAnalysis({ pair: 'BTC/USD', reason: 'test' });
-    await t.app.services.analysisQueue.drained();
+    t.app.analysisPipeline.startWorker(2);
+    const eth = await t.app.analysis.requestAnalysis({ pair: 'ETH/USD', reason: 'test' });
+    const btc = await t.app.analysis.requestAnalysis({ pair: 'BTC/USD', reason: 'test' });
+    await t.app.analysisQueue.drained();
 
     const run = async (id: string) => (await t.db.select().from(analyses).where(eq(analyses.id, id)))[0];
     expect(await run(eth.analysisId)).toMatchObject({

@@ -57,7 +57,7 @@ describe('a Redis outage', () => {
   it('answers 503 quickly while Redis is down and recovers by itself when it is back', async () => {
     await untilTrue(async () => (await readyz()).statusCode === 200, 10_000);
     // This process also consumes the analysis queue (ROLE=all), through the same outage.
-    t.app.services.analysis.startWorker(1);
+    t.app.analysisPipeline.startWorker(1);
     expect((await requestAnalysis()).statusCode).toBe(200);
 
     await redis.stop();
@@ -82,7 +82,7 @@ describe('a Redis outage', () => {
     ]);
 
     // Realtime is best effort: publishing while down neither throws nor waits.
-    for (let n = 0; n < 100; n++) t.app.services.bus.publish('heatmap_refresh', { pair: 'ETH/USD' });
+    for (let n = 0; n < 100; n++) t.app.bus.publish('heatmap_refresh', { pair: 'ETH/USD' });
     // So are cluster-wide socket.io emits through the Redis adapter (which never awaits its PUBLISH).
     const io = t.app.realtime.io as unknown as { emit(event: string, payload: unknown): boolean };
     for (let n = 0; n < 10; n++) io.emit('heatmap_refresh', { pair: 'ETH/USD' });

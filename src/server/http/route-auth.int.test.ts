@@ -20,6 +20,9 @@ describe('route authentication', () => {
     expect(routeAuth('GET', '/api/signal-quality')).toBe('user');
     expect(routeAuth('GET', '/api/admin/system-health')).toBe('admin');
     expect(routeAuth('GET', '/api/not-in-the-contract')).toBe('user');
+    // Under /api/admin, admins only, whether or not the contract describes the route.
+    expect(routeAuth('GET', '/api/admin/not-in-the-contract')).toBe('admin');
+    expect(routeAuth('GET', '/api/admin/*')).toBe('admin');
     expect(routeAuth('GET', '/api/not-in-the-contract', 'public')).toBe('public');
     expect(routeAuth('GET', '/assets/app.js')).toBe('public');
   });

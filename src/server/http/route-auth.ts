@@ -1,7 +1,8 @@
 /**
  * Who may call each route, decided once for the whole app: a route's `config.auth` if it sets
- * one, else its contract endpoint's `auth` (unset there means `user`), else `user` for anything
- * under /api (fail closed) and `public` outside it (SPA, static files).
+ * one, else `admin` for anything under /api/admin (wherever the route is registered), else its
+ * contract endpoint's `auth` (unset there means `user`), else `user` for anything under /api
+ * (fail closed) and `public` outside it (SPA, static files).
  *
  * `guardRoutes` puts the check in front of every protected route's own hooks, at `onRequest`,
  * so an anonymous caller gets 401 before the body is parsed or the input validated.
@@ -26,6 +27,7 @@ const contractAuth = new Map<string, EndpointAuth>(
 
 export function routeAuth(method: HTTPMethods, url: string, configured?: EndpointAuth): EndpointAuth {
   if (configured) return configured;
+  if (url === '/api/admin' || url.startsWith('/api/admin/')) return 'admin';
   // Fastify adds HEAD beside every GET; it answers what GET answers.
   const described = contractAuth.get(`${method === 'HEAD' ? 'GET' : method} ${url}`);
   if (described) return described;

@@ -33,38 +33,39 @@ export function toAdminLiveMessage(message: BusMessage, at = new Date()): AdminL
 }
 
 /**
- * GET /api/admin/heatmap/live: register inside the admin scope (its hook answers 401/403). A
+ * GET /api/admin/heatmap/live: admins only (the route guard answers 401/403). A
  * stream ends within 5 s of its session losing admin rights (sign-out, demotion, switch).
  */
-export function registerAdminLiveRoutes(deps: {
-  bus: EventBus;
-  viewers: Pick<ViewerResolver, 'requireAdmin'>;
-  sessions: Pick<SessionWatch, 'watch'>;
-  heartbeatMs?: number;
-}) {
-  return (scope: FastifyInstance) => {
-    const streams = createEventStreams(scope, { heartbeatMs: deps.heartbeatMs });
-    scope
-      .withTypeProvider<ZodTypeProvider>()
-      .get(
-        adminHeatMapLiveEndpoint.path,
-        { schema: { querystring: adminLiveQuerySchema } },
-        async (request, reply) => {
-          const admin = await deps.viewers.requireAdmin(request);
-          const wanted = new Set<AdminLiveChannel>(request.query.channels ?? adminLiveChannelSchema.options);
-          const stream = streams.open(request, reply);
-          stream.onClose(
-            deps.sessions.watch(admin.sessionId, admin, (grant) => {
-              if (!grant?.isAdmin) stream.close();
-            }),
-          );
-          const unsubscribe = deps.bus.subscribe((message) => {
-            const live = toAdminLiveMessage(message);
-            if (live && wanted.has(live.channel)) stream.send(live);
-          });
-          stream.onClose(unsubscribe);
-          return reply;
-        },
-      );
-  };
+export function registerAdminLiveRoutes(
+  scope: FastifyInstance,
+  deps: {
+    bus: EventBus;
+    viewers: Pick<ViewerResolver, 'requireAdmin'>;
+    sessions: Pick<SessionWatch, 'watch'>;
+    heartbeatMs?: number;
+  },
+) {
+  const streams = createEventStreams(scope, { heartbeatMs: deps.heartbeatMs });
+  scope
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      adminHeatMapLiveEndpoint.path,
+      { schema: { querystring: adminLiveQuerySchema } },
+      async (request, reply) => {
+        const admin = await deps.viewers.requireAdmin(request);
+        const wanted = new Set<AdminLiveChannel>(request.query.channels ?? adminLiveChannelSchema.options);
+        const stream = streams.open(request, reply);
+        stream.onClose(
+          deps.sessions.watch(admin.sessionId, admin, (grant) => {
+            if (!grant?.isAdmin) stream.close();
+          }),
+        );
+        const unsubscribe = deps.bus.subscribe((message) => {
+          const live = toAdminLiveMessage(message);
+          if (live && wanted.has(live.channel)) stream.send(live);
+        });
+        stream.onClose(unsubscribe);
+        return reply;
+      },
+    );
 }

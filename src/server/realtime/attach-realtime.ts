@@ -7,14 +7,15 @@ import { attachSocketServer, type SocketIoServer } from './socket-server';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The event bus and the socket.io server (tests publish on the bus; services get it from app.ts). */
+    /** The event bus and the socket.io server (tests publish on the bus). */
     realtime: { bus: EventBus; io: SocketIoServer; sessions: SessionWatch };
   }
 }
 
 /**
  * socket.io on the app's own HTTP server (attached before listen), closed with the app: sockets
- * are dropped before the HTTP server closes (an open websocket would hold it), the bus after.
+ * are dropped before the HTTP server closes (an open websocket would hold it). The bus is the
+ * core's, closed last.
  */
 export function attachRealtime(
   app: FastifyInstance,
@@ -38,8 +39,5 @@ export function attachRealtime(
   app.addHook('preClose', async () => {
     sessions.close();
     await sockets.close();
-  });
-  app.addHook('onClose', async () => {
-    await deps.bus.close();
   });
 }

@@ -31,29 +31,27 @@ import { listUsers } from './queries/users.query';
  * and the approvals screen, each one read-side query. Admin-only: registered inside the admin
  * scope, which has checked the caller already.
  */
-export function registerAdminListRoutes(db: ReadDb) {
-  return (scope: FastifyInstance) => {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    const list = <E extends { path: string; query: z.ZodType; response: z.ZodType }>(
-      endpoint: E,
-      query: (db: ReadDb, query: z.output<E['query']>) => Promise<z.output<E['response']>>,
-    ) =>
-      app.get(
-        endpoint.path,
-        { schema: { querystring: endpoint.query, response: { 200: endpoint.response } } },
-        (request) => query(db, request.query as z.output<E['query']>),
-      );
-    list(adminAnalysesEndpoint, listAnalyses);
-    list(adminAnalysisSnapshotsEndpoint, listAnalysisSnapshots);
-    list(adminCryptoPairsEndpoint, listCryptoPairs);
-    list(adminTickerLogsEndpoint, listTickerLogs);
-    list(adminOffersEndpoint, listOffers);
-    list(adminTriggersEndpoint, listTriggers);
-    list(adminPaymentsEndpoint, listPayments);
-    list(adminUsersEndpoint, listUsers);
-    list(adminUserOffersEndpoint, listUserOffers);
-    list(adminActionLogsEndpoint, listActionLogs);
-    list(adminUserPreferencesEndpoint, listUserPreferences);
-    list(approvalsEndpoint, listApprovals);
-  };
+export function registerAdminListRoutes(scope: FastifyInstance, db: ReadDb): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const list = <E extends { path: string; query: z.ZodType; response: z.ZodType }>(
+    endpoint: E,
+    query: (db: ReadDb, query: z.output<E['query']>) => Promise<z.output<E['response']>>,
+  ) =>
+    app.get(
+      endpoint.path,
+      { schema: { querystring: endpoint.query, response: { 200: endpoint.response } } },
+      (request) => query(db, request.query as z.output<E['query']>),
+    );
+  list(adminAnalysesEndpoint, listAnalyses);
+  list(adminAnalysisSnapshotsEndpoint, listAnalysisSnapshots);
+  list(adminCryptoPairsEndpoint, listCryptoPairs);
+  list(adminTickerLogsEndpoint, listTickerLogs);
+  list(adminOffersEndpoint, listOffers);
+  list(adminTriggersEndpoint, listTriggers);
+  list(adminPaymentsEndpoint, listPayments);
+  list(adminUsersEndpoint, listUsers);
+  list(adminUserOffersEndpoint, listUserOffers);
+  list(adminActionLogsEndpoint, listActionLogs);
+  list(adminUserPreferencesEndpoint, listUserPreferences);
+  list(approvalsEndpoint, listApprovals);
 }

@@ -21,16 +21,16 @@ async function startMarket(seed = 7) {
   const clock = createManualClock(START);
   const t = await createTestApp({ overrides: { market: createSimulatedMarketSource({ seed, clock }) } });
   const events: BusMessage[] = [];
-  t.app.services.bus.subscribe((message) => events.push(message));
-  t.app.services.analysis.startWorker(2);
-  await t.app.services.worker.runNow('market-sync');
-  await t.app.services.analysisQueue.drained();
+  t.app.bus.subscribe((message) => events.push(message));
+  t.app.analysisPipeline.startWorker(2);
+  await t.app.worker.runNow('market-sync');
+  await t.app.analysisQueue.drained();
   // The heat map's changes go out as one coalesced event once the burst is over.
   await vi.waitFor(() => expect(events.some((e) => e.event === 'heatmap_update')).toBe(true), {
     timeout: 5000,
   });
   // The heat-map cache refreshes on `analysis_completed` asynchronously: read it afresh from the database.
-  await t.app.services.heatMap.reload();
+  await t.app.heatMap.reload();
   return { t, clock, events };
 }
 
@@ -87,12 +87,12 @@ describe('the analysis pipeline on the simulated market', () => {
   });
 
   it('publishes an offer for a bypass analysis, lists it to traders and announces it', async () => {
-    const { analysisId } = await t.app.services.analysis.requestAnalysis({
+    const { analysisId } = await t.app.analysis.requestAnalysis({
       pair: 'ETH/USD',
       bypassThresholds: true,
       reason: 'test',
     });
-    await t.app.services.analysisQueue.drained();
+    await t.app.analysisQueue.drained();
     const [row] = await t.db.select().from(offers).where(eq(offers.analysisId, analysisId));
     expect(row).toBeDefined();
     expect(row!.provenance).toMatchObject({
@@ -109,17 +109,17 @@ describe('the analysis pipeline on the simulated market', () => {
     expect(list.json<{ data: { id: string }[] }>().data.map((o) => o.id)).toContain(row!.id);
 
     // A second analysis of the pair on the same candles keeps the one live offer per position type.
-    await t.app.services.analysis.requestAnalysis({
+    await t.app.analysis.requestAnalysis({
       pair: 'ETH/USD',
       bypassThresholds: true,
       reason: 'again',
     });
-    await t.app.services.analysisQueue.drained();
+    await t.app.analysisQueue.drained();
     const live = await t.db.select().from(offers).where(eq(offers.pairId, row!.pairId));
     expect(live.filter((o) => o.status === 'open' || o.status === 'hot')).toHaveLength(1);
 
     // A run taken over after its worker died publishes nothing more, whatever signal it computes now.
-    const hourly = await t.app.services.market.candles(row!.pairId, '1h', 0);
+    const hourly = await t.app.market.candles(row!.pairId, '1h', 0);
     const analysis = analyzePair({
       pair: 'ETH/USD',
       hourly,
@@ -128,7 +128,7 @@ describe('the analysis pipeline on the simulated market', () => {
       takerFeePercent: 0.26,
     });
     const other = row!.positionType === 'short' ? 'long' : 'short';
-    const again = await t.app.services.offers.publish({
+    const again = await t.app.offers.publish({
       pairId: row!.pairId,
       pair: 'ETH/USD',
       gate: null,
@@ -154,9 +154,9 @@ describe('the analysis pipeline on the simulated market', () => {
     const hours = Math.ceil(offer!.horizonMinutes / 60) + 2;
     for (let h = 0; h < hours; h++) {
       clock.advance(3_600_000);
-      await t.app.services.worker.runNow('market-refresh');
+      await t.app.worker.runNow('market-refresh');
     }
-    await t.app.services.offers.scoreOutcomes();
+    await t.app.offers.scoreOutcomes();
     const [scored] = await t.db.select().from(offers).where(eq(offers.id, offer!.id));
     // The outcome the stored candles give for this offer's own entry, exits and horizon.
     const entryAt = Date.parse(String(offer!.provenance?.entryAt));
@@ -169,7 +169,7 @@ describe('the analysis pipeline on the simulated market', () => {
       feePercent: offer!.feePercent,
     };
     const judge = async (interval: '1m' | '1h', intervalMs: number) =>
-      judgeOffer(definition, await t.app.services.market.candles(offer!.pairId, interval, entryAt), {
+      judgeOffer(definition, await t.app.market.candles(offer!.pairId, interval, entryAt), {
         entryAt,
         horizonEnd,
         intervalMs,
@@ -250,15 +250,15 @@ describe('signal quality', () => {
       expect(body.brierScore).toBeNull();
 
       // Published offers, once scored at their horizon, show up in the live calibration.
-      await t.app.services.analysis.requestAnalysis({ pair: 'BTC/USD', bypassThresholds: true });
-      await t.app.services.analysisQueue.drained();
+      await t.app.analysis.requestAnalysis({ pair: 'BTC/USD', bypassThresholds: true });
+      await t.app.analysisQueue.drained();
       const longest = Math.max(...(await t.db.select().from(offers)).map((o) => o.horizonMinutes));
       for (let h = 0; h < Math.ceil(longest / 60) + 2; h++) {
         clock.advance(3_600_000);
-        await t.app.services.worker.runNow('market-refresh');
+        await t.app.worker.runNow('market-refresh');
       }
-      await t.app.services.analysisQueue.drained();
-      expect(await t.app.services.offers.scoreOutcomes()).toBeGreaterThanOrEqual(1);
+      await t.app.analysisQueue.drained();
+      expect(await t.app.offers.scoreOutcomes()).toBeGreaterThanOrEqual(1);
       // Market triggers may have published more offers meanwhile: compare with what was scored.
       const scoredRows = (await t.db.select().from(offers)).filter(
         (o) => o.outcome !== null && o.outcome !== 'unscoreable',

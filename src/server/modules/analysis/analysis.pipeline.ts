@@ -3,10 +3,11 @@ import type { AnalyzePairInput, PairAnalysis } from '../../engine/types';
 import type { CandleInterval } from '../../providers/market/market-source';
 import type { EventBus } from '../../realtime/event-bus';
 import type { Candle } from '../../shared/candles';
+import type { DomainEvents } from '../../shared/domain-events';
 import { DAY_MS, HOUR_MS } from '../../shared/time';
 import type { LogsService } from '../logs/logs.service';
 import type { PairGate } from '../offers/gate-offer';
-import type { OffersService, PublishResult } from '../offers/offers.service';
+import type { OffersService } from '../offers/offers.service';
 import type { StoredAnalysisFigures } from './analysis-figures';
 import type { AnalysisRepo, AnalysisStage } from './analysis.repo';
 import { buildTickerData } from './ticker-data';
@@ -39,7 +40,8 @@ export interface PipelineDeps {
   takerFeePercent: number;
   /** The market's clock (the simulated and replay markets run on their own). */
   marketNow(): number;
-  onOffersChanged(result: PublishResult): Promise<void>;
+  /** Tells the other modules what the run published (shared/domain-events.ts). */
+  events: Pick<DomainEvents, 'emitSerial'>;
 }
 
 export interface RunOptions {
@@ -149,7 +151,7 @@ export function createAnalysisPipeline(deps: PipelineDeps) {
           skippedBecause: published.skippedBecause,
         },
       });
-      await deps.onOffersChanged(published);
+      await deps.events.emitSerial('offers_changed', published);
       bus.publish(
         'analysis_status',
         { pair, analysisId, status: 'completed', stage: 'offer', progress: 100 },

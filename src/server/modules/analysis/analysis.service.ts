@@ -2,7 +2,6 @@ import type { JobQueue } from '../../jobs/job-queue';
 import type { LogsService } from '../logs/logs.service';
 import { parseStoredFigures, type ReadFigures } from './analysis-figures';
 import type { AnalysisRepo } from './analysis.repo';
-import type { RunAnalysis } from './analysis.pipeline';
 
 export type { DetailFigures, ReadFigures } from './analysis-figures';
 /** Stored figures as the admin read side shows them (pair details). */
@@ -43,13 +42,13 @@ export interface PairDirectory {
  * Starting analyses: a request becomes a queued run (visible at once as an analysis row and an
  * `analysis_status`) and a job. Scheduler requests for a pair that already has a queued run are
  * collapsed into it; trigger and user requests always get their own run. Also the read side other
- * modules use (latest completed analyses) and the upkeep of old runs.
+ * modules use (latest completed analyses) and the upkeep of old runs. The runs themselves are the
+ * pipeline's (analysis-pipeline.plugin.ts), which consumes the queue.
  */
 export function createAnalysisService(deps: {
   repo: AnalysisRepo;
   pairs: PairDirectory;
   queue: JobQueue<AnalysisJob>;
-  runAnalysis: RunAnalysis;
   logs: Pick<LogsService, 'action'>;
 }) {
   const { repo, queue } = deps;
@@ -112,11 +111,6 @@ export function createAnalysisService(deps: {
 
     /** Deletes runs older than `cutoff`, keeping each pair's latest completed one. */
     prune: (cutoff: Date) => repo.pruneBefore(cutoff),
-
-    /** Worker side: consume the queue. */
-    startWorker(concurrency: number): void {
-      queue.process((job) => deps.runAnalysis(job.analysisId, job), concurrency);
-    },
   };
 }
 

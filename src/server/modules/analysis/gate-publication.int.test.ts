@@ -23,9 +23,9 @@ async function startServer(edge: SimulatedEdge) {
   const t = await createTestApp({
     overrides: { market: createSimulatedMarketSource({ seed: 42, edge, clock }) },
   });
-  t.app.services.analysis.startWorker(2);
-  await t.app.services.worker.runNow('market-sync');
-  await t.app.services.analysisQueue.drained();
+  t.app.analysisPipeline.startWorker(2);
+  await t.app.worker.runNow('market-sync');
+  await t.app.analysisQueue.drained();
   const admin = await signUp(t.app, 'Admin');
   const trader = await signUp(t.app, 'Trader');
   return { t, clock, admin, trader };
@@ -95,9 +95,9 @@ describe('the publication gate on a market with the planted edge', () => {
     // Past the next decision candle (23:00) and its close, an hour at a time as the worker runs.
     for (let h = 0; h < 14; h++) {
       clock.advance(HOUR_MS);
-      await t.app.services.worker.runNow('market-refresh');
+      await t.app.worker.runNow('market-refresh');
     }
-    await t.app.services.analysisQueue.drained();
+    await t.app.analysisQueue.drained();
     const gate = await gateOf(t, admin);
     expect(gate.latestDecision).toBe(new Date(Date.UTC(2026, 10, 20, 23)).toISOString());
     const heldNow = new Set((gate.live ?? []).map((p) => `${p.symbol} ${p.side}`));
@@ -115,14 +115,14 @@ describe('the publication gate on a market with the planted edge', () => {
         expect(row.expiresAt.getTime()).toBeLessThanOrEqual(Date.now());
       }
     }
-    await t.app.services.offers.expireOffers();
+    await t.app.offers.expireOffers();
     const after = await liveOffers(t, trader);
     expect(new Set(after.map((o) => `${o.pair} ${o.positionType}`))).toEqual(heldNow);
   });
 
   it('ends an offer at the first daily close that lets its position go, and scores it there', async () => {
     const endedOffer = async () => {
-      await t.app.services.offers.expireOffers();
+      await t.app.offers.expireOffers();
       const [row] = await t.db
         .select()
         .from(offers)
@@ -133,8 +133,8 @@ describe('the publication gate on a market with the planted edge', () => {
     // Day after day, as the worker runs, until a family lets a position go (the seed fixes when).
     for (let h = 0; h < 5 * 24 && !ended; h++) {
       clock.advance(HOUR_MS);
-      await t.app.services.worker.runNow('market-refresh');
-      await t.app.services.analysisQueue.drained();
+      await t.app.worker.runNow('market-refresh');
+      await t.app.analysisQueue.drained();
       ended = await endedOffer();
     }
     expect(ended).toBeDefined();
@@ -145,9 +145,9 @@ describe('the publication gate on a market with the planted edge', () => {
     expect(new Date(end).getUTCHours()).toBe(0);
     expect(end).toBeLessThanOrEqual(clock());
 
-    await t.app.services.offers.scoreOutcomes();
+    await t.app.offers.scoreOutcomes();
     const [scored] = await t.db.select().from(offers).where(eq(offers.id, offer.id));
-    const candles = await t.app.services.market.candles(offer.pairId, '1m', entryAt);
+    const candles = await t.app.market.candles(offer.pairId, '1m', entryAt);
     const last = candles.filter((c) => c.time < end).at(-1)!;
     const gross = (last.close / Number(offer.entryPrice) - 1) * 100 * (offer.side === 'buy' ? 1 : -1);
     expect(scored!.outcome).toBe(gross > offer.feePercent ? 'succeeded' : 'failed');

@@ -60,25 +60,25 @@ describe('live updates over socket.io, from a fresh start', () => {
     clients.push(visitor.socket, member.socket);
     await Promise.all([visitor.connected, member.connected]);
 
-    t.app.services.analysis.startWorker(2);
-    await t.app.services.worker.runNow('market-sync');
-    await t.app.services.analysisQueue.drained();
+    t.app.analysisPipeline.startWorker(2);
+    await t.app.worker.runNow('market-sync');
+    await t.app.analysisQueue.drained();
 
     const update = (await visitor.waitFor('heatmap_update')) as Record<string, { heatScore: number }>;
     expect(Object.values(update)[0]?.heatScore).toBeGreaterThan(0);
     expect(await member.waitFor('analysis_status')).toMatchObject({ status: expect.any(String) as unknown });
     await member.waitFor('heatmap_update');
 
-    await t.app.services.analysis.requestAnalysis({ pair: 'SOL/USD', bypassThresholds: true });
-    await t.app.services.analysisQueue.drained();
+    await t.app.analysis.requestAnalysis({ pair: 'SOL/USD', bypassThresholds: true });
+    await t.app.analysisQueue.drained();
     const isSol = (payload: unknown) => (payload as { pair: string }).pair === 'SOL/USD';
     const offer = (await member.waitFor('new_offer', isSol)) as { id: string; pair: string };
 
     // An hour later the pair is analysed again: the live offer's heat changes and traders are told.
     clock.advance(3_600_000);
-    await t.app.services.worker.runNow('market-refresh');
-    await t.app.services.analysis.requestAnalysis({ pair: 'SOL/USD' });
-    await t.app.services.analysisQueue.drained();
+    await t.app.worker.runNow('market-refresh');
+    await t.app.analysis.requestAnalysis({ pair: 'SOL/USD' });
+    await t.app.analysisQueue.drained();
     const updated = (await member.waitFor('offer_update', isSol)) as { id: string };
     expect(updated.id).toBe(offer.id);
 

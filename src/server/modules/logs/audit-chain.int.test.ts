@@ -47,7 +47,7 @@ describe('audit hash chain in the app', () => {
       }),
     );
     const standalone = Array.from({ length: 12 }, (_, i) =>
-      t.app.services.logs.audit({ userId: null, action: 'test.concurrent', details: { i } }),
+      t.app.logs.audit({ userId: null, action: 'test.concurrent', details: { i } }),
     );
     const secrets = Array.from({ length: 4 }, (_, i) =>
       t.app.inject({
@@ -65,7 +65,7 @@ describe('audit hash chain in the app', () => {
     expect(rows.length - before).toBe(28);
     rows.forEach((row, i) => expect(row.prevHash).toBe(i === 0 ? '' : rows[i - 1]!.hash));
     expect(new Set(rows.map((r) => r.hash)).size).toBe(rows.length);
-    expect(await t.app.services.logs.verifyAuditChain()).toEqual({ intact: true, rows: rows.length });
+    expect(await t.app.logs.verifyAuditChain()).toEqual({ intact: true, rows: rows.length });
 
     // Before and after of an admin mutation are in the row.
     const settings = rows.filter((r) => r.action === 'global_settings.update');
@@ -84,7 +84,7 @@ describe('audit hash chain in the app', () => {
   });
 
   it('refuses to change or remove an audit row', async () => {
-    await t.app.services.logs.audit({ userId: null, action: 'test.row', details: {} });
+    await t.app.logs.audit({ userId: null, action: 'test.row', details: {} });
     // drizzle wraps the database's error; its cause is PostgreSQL's message.
     const refusal = (query: ReturnType<typeof sql>) =>
       t.db.execute(query).then(
@@ -103,8 +103,8 @@ describe('audit hash chain in the app', () => {
     let clock = 0;
     const cached = createSystemHealth({
       pingDatabase: () => t.db.execute(sql`select 1`),
-      market: t.app.services.market,
-      logs: t.app.services.logs,
+      market: t.app.market,
+      logs: t.app.logs,
       queues: [],
       schedules: createScheduleLeases(t.db),
       publicationGate: () => Promise.resolve(null),

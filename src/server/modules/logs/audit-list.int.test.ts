@@ -13,9 +13,9 @@ describe('GET /api/admin/all-audit-logs', () => {
   beforeAll(async () => {
     ({ t, admin, trader } = await createTestAppWithUsers());
     for (let i = 0; i < 7; i++)
-      await t.app.services.logs.audit({ userId: admin.id, action: `test.alpha`, details: { n: i } });
+      await t.app.logs.audit({ userId: admin.id, action: `test.alpha`, details: { n: i } });
     for (let i = 0; i < 3; i++)
-      await t.app.services.logs.audit({ userId: null, action: `test.beta`, details: { marker: 'needle_%' } });
+      await t.app.logs.audit({ userId: null, action: `test.beta`, details: { marker: 'needle_%' } });
   });
   afterAll(async () => t.close());
 

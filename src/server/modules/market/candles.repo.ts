@@ -10,12 +10,12 @@ import type { Candle } from '../../shared/candles';
 import { numeric } from './market.repo';
 
 /*
- * A backfill stores thousands of candles per pair. In statements of 200 rows, with a turn of the
- * event loop between them, each holds the database for a few milliseconds, so requests queued
- * on PGlite's single connection (or a small pool) run in between instead of after the whole pair.
+ * A backfill stores thousands of candles per pair. In statements of 200 rows each holds the
+ * database for a few milliseconds, so requests queued on PGlite's single connection (or a small
+ * pool) run in between instead of after the whole pair. Every statement is a round trip (to
+ * PGlite's thread or to PostgreSQL), so the event loop turns between them without help.
  */
 const CANDLE_CHUNK = 200;
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function createCandlesRepo(db: Queryable) {
@@ -74,7 +74,6 @@ export function createCandlesRepo(db: Queryable) {
     async insertCandles(pairId: number, interval: CandleInterval, rows: readonly Candle[]): Promise<number> {
       let inserted = 0;
       for (let i = 0; i < rows.length; i += CANDLE_CHUNK) {
-        if (i > 0) await yieldToRequests();
         const chunk = rows.slice(i, i + CANDLE_CHUNK);
         const column = (pick: (c: Candle) => number) => `{${chunk.map((c) => numeric(pick(c))).join(',')}}`;
         const result = await db.execute<{ inserted: number }>(sql`
@@ -145,7 +144,6 @@ export function createCandlesRepo(db: Queryable) {
         if (!last || rows.length < CANDLE_CHUNK) return out;
         from = Number(last.time);
         inclusive = false;
-        await yieldToRequests();
       }
     },
 

@@ -54,7 +54,7 @@ describe('pair_updates on the admin socket and the admin stream', () => {
     expect(live.status).toBe(200);
     const streamed = () =>
       live!.messages.map((m) => JSON.parse(m.data) as AdminLiveMessage).map((m) => `${m.pair} ${m.action}`);
-    const market = t.app.services.market;
+    const market = t.app.market;
 
     const sync = await market.syncPairs();
     expect(sync.added.length).toBeGreaterThan(0);
@@ -69,7 +69,7 @@ describe('pair_updates on the admin socket and the admin stream', () => {
     await expect.poll(streamed).toEqual(toggled);
 
     // A pair whose refresh keeps failing is switched off by the worker: admins hear of it too.
-    const source = t.app.services.source;
+    const source = t.app.source;
     const fetchTicker = source.fetchTicker.bind(source);
     source.fetchTicker = async () => {
       throw new Error('exchange unavailable');

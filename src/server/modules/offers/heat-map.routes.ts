@@ -12,21 +12,8 @@ import type { HeatMapStore } from './heat-map.store';
  * (Fastify sends a string with a JSON content type as is.)
  */
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The heat-map read model (tests reload it after seeding rows). */
-    heatMap: HeatMapStore;
-  }
-}
-
-/**
- * GET /api/offers/heat-map: public, for the landing page as much as for traders. The store is
- * loaded when the app is ready and stopped when it closes.
- */
+/** GET /api/offers/heat-map: public, for the landing page as much as for traders. */
 export function registerHeatMapRoutes(app: FastifyInstance, deps: { heatMap: HeatMapStore }): void {
-  app.decorate('heatMap', deps.heatMap);
-  app.addHook('onReady', () => deps.heatMap.start());
-  app.addHook('onClose', async () => deps.heatMap.stop());
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
@@ -41,19 +28,17 @@ export function registerHeatMapRoutes(app: FastifyInstance, deps: { heatMap: Hea
     );
 }
 
-/** GET /api/admin/heat-map: register inside the admin scope. */
-export function registerAdminHeatMapRoutes(deps: { heatMap: HeatMapStore }) {
-  return (scope: FastifyInstance) => {
-    scope.withTypeProvider<ZodTypeProvider>().get(
-      adminHeatMapEndpoint.path,
-      {
-        schema: { querystring: adminHeatMapEndpoint.query, response: { 200: adminHeatMapEndpoint.response } },
-      },
-      async (request, reply) => {
-        const filter = adminHeatMapFilter(request.query);
-        const selected = selectHeatMap(deps.heatMap.entries(), filter, deps.heatMap.now());
-        return sendPrebuiltWithETag(request, reply, heatMapJson(selected, 'admin'));
-      },
-    );
-  };
+/** GET /api/admin/heat-map: every pair, with what only admins see. */
+export function registerAdminHeatMapRoutes(scope: FastifyInstance, deps: { heatMap: HeatMapStore }): void {
+  scope.withTypeProvider<ZodTypeProvider>().get(
+    adminHeatMapEndpoint.path,
+    {
+      schema: { querystring: adminHeatMapEndpoint.query, response: { 200: adminHeatMapEndpoint.response } },
+    },
+    async (request, reply) => {
+      const filter = adminHeatMapFilter(request.query);
+      const selected = selectHeatMap(deps.heatMap.entries(), filter, deps.heatMap.now());
+      return sendPrebuiltWithETag(request, reply, heatMapJson(selected, 'admin'));
+    },
+  );
 }

@@ -38,8 +38,8 @@ describe('GET /api/offers from the live-offers read model', () => {
     const second = await seedOffer(t.db, { pairId, positionType: 'short' });
     // Written behind the module's back and not announced: not listed until a reload.
     expect(await ids()).toEqual([first]);
-    const announced = await t.app.services.offers.get(second);
-    t.app.services.bus.publish('new_offer', announced!, ['traders']);
+    const announced = await t.app.offers.get(second);
+    t.app.bus.publish('new_offer', announced!, ['traders']);
     expect(await ids()).toEqual([second, first]);
 
     // The upkeep job expires what is past its horizon and announces it.
@@ -47,22 +47,22 @@ describe('GET /api/offers from the live-offers read model', () => {
       .update(offers)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(offers.id, first));
-    await t.app.services.worker.runNow('offer-upkeep');
+    await t.app.worker.runNow('offer-upkeep');
     expect(await ids()).toEqual([second]);
   });
 
   it('never lets an older event undo a newer one', async () => {
     const id = (await ids())[0]!;
-    const current = (await t.app.services.offers.get(id))!;
+    const current = (await t.app.offers.get(id))!;
     const older = { ...current, status: 'expired' as const, updatedAt: '2000-01-01T00:00:00.000Z' };
-    t.app.services.bus.publish('offer_update', older, ['traders']);
+    t.app.bus.publish('offer_update', older, ['traders']);
     expect(await ids()).toContain(id);
   });
 
   it('hides an offer the trader acted on once its acceptance is recorded', async () => {
     const id = (await ids())[0]!;
     await t.db.insert(userOffers).values({ userId: trader.id, offerId: id, action: 'rejected' });
-    t.app.services.offers.forgetActed(trader.id);
+    t.app.offers.forgetActed(trader.id);
     expect(await ids()).not.toContain(id);
   });
 

@@ -16,6 +16,8 @@ import { createOffersRepo } from './offers.repo';
 export type { PublishInput, PublishResult };
 export type { OfferForAccept } from './offer-actions';
 export { ALREADY_ACTED, OFFER_UNAVAILABLE } from './offer-actions';
+/** The gate's verdict for one pair (the analysis pipeline publishes by it). */
+export { pairGateOf } from './gate-offer';
 
 export interface OffersDeps {
   db: Database;

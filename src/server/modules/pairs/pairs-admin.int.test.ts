@@ -27,7 +27,7 @@ describe('admin pair management', () => {
     fake = await startFakeKrakenServer();
     const market = createMarketSource({ source: 'kraken', krakenBaseUrl: fake.url, krakenRateLimit: false });
     ({ t, admin, trader } = await createTestAppWithUsers({ overrides: { market } }));
-    t.app.services.bus.subscribe((message) => {
+    t.app.bus.subscribe((message) => {
       if (isBusEvent(message, 'pair_updates')) updates.push(message.payload);
     });
   });

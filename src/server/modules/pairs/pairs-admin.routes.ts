@@ -4,27 +4,28 @@ import { managePairsEndpoint, syncKrakenPairsEndpoint } from '../../../contract/
 import type { ViewerResolver } from '../auth/viewer';
 import type { PairsAdmin } from './pairs-admin';
 
-/** Admin-only: registered inside the admin scope. */
-export function registerPairsAdminRoutes(deps: { pairsAdmin: PairsAdmin; viewers: ViewerResolver }) {
-  return (scope: FastifyInstance) => {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      managePairsEndpoint.path,
-      { schema: { body: managePairsEndpoint.body, response: { 200: managePairsEndpoint.response } } },
-      async (request) => {
-        const admin = await deps.viewers.requireAdmin(request);
-        return deps.pairsAdmin.manage(request.body, admin.userId);
-      },
-    );
-    app.post(
-      syncKrakenPairsEndpoint.path,
-      {
-        schema: { body: syncKrakenPairsEndpoint.body, response: { 200: syncKrakenPairsEndpoint.response } },
-      },
-      async (request) => {
-        const admin = await deps.viewers.requireAdmin(request);
-        return deps.pairsAdmin.sync(admin.userId);
-      },
-    );
-  };
+/** Admin-only (every /api/admin path is: http/route-auth.ts). */
+export function registerPairsAdminRoutes(
+  scope: FastifyInstance,
+  deps: { pairsAdmin: PairsAdmin; viewers: ViewerResolver },
+): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    managePairsEndpoint.path,
+    { schema: { body: managePairsEndpoint.body, response: { 200: managePairsEndpoint.response } } },
+    async (request) => {
+      const admin = await deps.viewers.requireAdmin(request);
+      return deps.pairsAdmin.manage(request.body, admin.userId);
+    },
+  );
+  app.post(
+    syncKrakenPairsEndpoint.path,
+    {
+      schema: { body: syncKrakenPairsEndpoint.body, response: { 200: syncKrakenPairsEndpoint.response } },
+    },
+    async (request) => {
+      const admin = await deps.viewers.requireAdmin(request);
+      return deps.pairsAdmin.sync(admin.userId);
+    },
+  );
 }

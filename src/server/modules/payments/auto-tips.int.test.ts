@@ -32,7 +32,7 @@ async function tradeOf(user: TestUser): Promise<string> {
 }
 
 const autoTip = (input: { userId: string; tradeId: string; amountCents: number }) => {
-  const { ledger, payments: service } = t.app.services;
+  const { ledger, payments: service } = t.app;
   return ledger.transact((tx) => service.recordAutoTip(tx, input));
 };
 
@@ -77,7 +77,7 @@ describe('recordAutoTip', () => {
     const user = await signUp(t.app);
     await fundUser(t.app, user, 10);
     const tradeId = await tradeOf(user);
-    const { ledger, payments: service } = t.app.services;
+    const { ledger, payments: service } = t.app;
     await ledger.transact(async (tx) => {
       await service.recordAutoTip(tx, { userId: user.id, tradeId, amountCents: 1_001 });
       // The caller's own work in the same transaction still commits.

@@ -68,8 +68,8 @@ export function createDeposits(ctx: PaymentsContext) {
       details: { provider: row.provider, providerRef: row.providerRef },
     });
     // Counted after the ledger locked the user's account: two first deposits racing see each other.
-    if (ctx.onFirstDeposit && (await repo.completedDeposits(tx, row.userId)) === 1) {
-      await ctx.onFirstDeposit(row.userId, tx);
+    if ((await repo.completedDeposits(tx, row.userId)) === 1) {
+      await ctx.events.emitSerial('first_deposit', { userId: row.userId, tx });
     }
     return { row, after };
   }

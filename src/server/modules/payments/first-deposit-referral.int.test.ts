@@ -4,7 +4,7 @@ import { createTestApp, signUp, type TestApp, type TestUser } from '../../testin
 import { applyReferralCode, referralCodeOf, referralPointsOf } from '../referrals/testing/referral-helpers';
 import { fundUser, postDeposit } from './testing/payments-helpers';
 
-/** The referrals module's first-deposit award, as wired in services.ts, through HTTP. */
+/** The referrals module's first-deposit award, (an answer to the `first_deposit` event), through HTTP. */
 let t: TestApp;
 
 beforeAll(async () => {

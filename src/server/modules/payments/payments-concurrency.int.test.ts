@@ -19,21 +19,18 @@ let t: TestApp;
 const firstDeposits: string[] = [];
 
 beforeAll(async () => {
-  ({ t } = await createTestAppWithUsers({
-    overrides: {
-      onFirstDeposit: async (userId, tx) => {
-        // Called inside the completing transaction: the row it sees is already completed.
-        const [row] = await tx
-          .select({ status: payments.status })
-          .from(payments)
-          .where(
-            and(eq(payments.userId, userId), eq(payments.type, 'deposit'), eq(payments.status, 'completed')),
-          );
-        if (!row) throw new Error('first deposit hook ran outside the completing transaction');
-        firstDeposits.push(userId);
-      },
-    },
-  }));
+  ({ t } = await createTestAppWithUsers());
+  t.app.events.on('first_deposit', async ({ userId, tx }) => {
+    // Sent inside the completing transaction: the row it sees is already completed.
+    const [row] = await tx
+      .select({ status: payments.status })
+      .from(payments)
+      .where(
+        and(eq(payments.userId, userId), eq(payments.type, 'deposit'), eq(payments.status, 'completed')),
+      );
+    if (!row) throw new Error('first deposit event sent outside the completing transaction');
+    firstDeposits.push(userId);
+  });
 });
 afterAll(async () => t.close());
 

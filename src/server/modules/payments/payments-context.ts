@@ -9,6 +9,7 @@ import type { PaymentStatus } from '../../db/schema/enums';
 import { badRequest } from '../../http/errors';
 import type { CardProvider } from '../../providers/payments';
 import type { EventBus } from '../../realtime/event-bus';
+import type { DomainEvents } from '../../shared/domain-events';
 import type { UsersService } from '../auth/users.service';
 import {
   InsufficientFundsError,
@@ -23,23 +24,14 @@ import { balanceUpdateOf, formatDollars, toDollars } from '../../shared/money';
 import { toPayment } from './payment-dto';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
 
-export interface TradeStats {
-  /** Percent of closed trades that ended in profit. */
-  winRate: number;
-  activeTrades: number;
-  totalTrades: number;
-}
-
 export interface PaymentsDeps {
   ledger: LedgerService;
   logs: Pick<LogsService, 'audit'>;
   bus: Pick<EventBus, 'publish'>;
   card: CardProvider;
   users: Pick<UsersService, 'contactsOf'>;
-  /** The trading module's figures for the dashboard's 'Your Stats'. */
-  tradeStats(userId: string): Promise<TradeStats>;
-  /** Referrals: points for a user's first completed deposit, in the transaction that completes it. */
-  onFirstDeposit?(userId: string, tx: Transaction): Promise<unknown>;
+  /** `first_deposit` goes out inside the transaction that completes a trader's first deposit. */
+  events: Pick<DomainEvents, 'emitSerial'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 

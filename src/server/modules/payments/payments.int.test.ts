@@ -20,7 +20,7 @@ const events: BusMessage[] = [];
 
 beforeAll(async () => {
   ({ t, trader } = await createTestAppWithUsers());
-  t.app.services.bus.subscribe((message) => events.push(message));
+  t.app.bus.subscribe((message) => events.push(message));
 });
 afterAll(async () => t.close());
 
@@ -313,7 +313,7 @@ describe('paymentTotals (for other modules)', () => {
     const user = await signUp(t.app);
     await fundUser(t.app, user, 100);
     await postTip(t.app, user, 1.25);
-    expect(await t.app.services.payments.paymentTotals(user.id)).toEqual({
+    expect(await t.app.payments.paymentTotals(user.id)).toEqual({
       depositsCents: 10_000,
       withdrawalsCents: 0,
       tipsCents: 125,

@@ -7,7 +7,6 @@ import {
   paymentHistoryEndpoint,
   stripeWebhookEndpoint,
   tipEndpoint,
-  userStatsEndpoint,
   withdrawalEndpoint,
 } from '../../../contract/payments';
 import { idempotent } from '../../http/idempotency';
@@ -24,122 +23,108 @@ interface PaymentRouteDeps {
 }
 
 /**
- * `trader` registers the trader's calls and the card provider's webhook; `admin` goes into the
- * admin scope (approve / reject a withdrawal). Every money-moving POST runs through `idempotent`.
+ * The trader's calls, the card provider's webhook, and the admins' approve / reject of a
+ * withdrawal. Every money-moving POST runs through `idempotent`.
  */
-export function registerPaymentRoutes(deps: PaymentRouteDeps) {
+export function registerPaymentRoutes(root: FastifyInstance, deps: PaymentRouteDeps): void {
   const { payments, ledger, viewers } = deps;
-  return {
-    trader: (root: FastifyInstance): void => {
-      const app = root.withTypeProvider<ZodTypeProvider>();
-      app.get(
-        balanceEndpoint.path,
-        { schema: { response: { 200: balanceEndpoint.response } } },
-        async (request) => payments.balance((await viewers.requireUser(request)).userId),
-      );
-      app.get(
-        userStatsEndpoint.path,
-        { schema: { response: { 200: userStatsEndpoint.response } } },
-        async (request) => ({
-          data: await payments.stats((await viewers.requireUser(request)).userId),
-        }),
-      );
-      app.get(
-        paymentHistoryEndpoint.path,
-        {
-          schema: {
-            querystring: paymentHistoryEndpoint.query,
-            response: { 200: paymentHistoryEndpoint.response },
-          },
-        },
-        async (request) => payments.history((await viewers.requireUser(request)).userId, request.query),
-      );
-      app.post(
-        depositEndpoint.path,
-        { schema: { body: depositEndpoint.body, response: { 200: depositEndpoint.response } } },
-        async (request, reply) => {
-          const { userId } = await viewers.requireUser(request);
-          const { amount, paymentMethodId } = request.body;
-          return idempotent(request, reply, userId, ledger, (scope) =>
-            payments.deposit({ userId, amountCents: toCents(amount), paymentMethodId }, scope),
-          );
-        },
-      );
-      app.post(
-        withdrawalEndpoint.path,
-        { schema: { body: withdrawalEndpoint.body, response: { 200: withdrawalEndpoint.response } } },
-        async (request, reply) => {
-          const { userId } = await viewers.requireUser(request);
-          return idempotent(request, reply, userId, ledger, (scope) =>
-            payments.requestWithdrawal({ userId, amountCents: toCents(request.body.amount) }, scope),
-          );
-        },
-      );
-      app.post(
-        tipEndpoint.path,
-        { schema: { body: tipEndpoint.body, response: { 200: tipEndpoint.response } } },
-        async (request, reply) => {
-          const { userId } = await viewers.requireUser(request);
-          const { amount, auto } = request.body;
-          return idempotent(request, reply, userId, ledger, (scope) =>
-            payments.tip({ userId, amountCents: toCents(amount), auto }, scope),
-          );
-        },
-      );
-
-      registerRawBodyRoutes(root, (scope) => {
-        scope
-          .withTypeProvider<ZodTypeProvider>()
-          .post(
-            stripeWebhookEndpoint.path,
-            { schema: { response: { 200: stripeWebhookEndpoint.response } } },
-            async (request) => {
-              const signature = request.headers['stripe-signature'];
-              return payments.handleCardWebhook(
-                rawBodyOf(request),
-                typeof signature === 'string' ? signature : undefined,
-              );
-            },
-          );
-      });
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    balanceEndpoint.path,
+    { schema: { response: { 200: balanceEndpoint.response } } },
+    async (request) => payments.balance((await viewers.requireUser(request)).userId),
+  );
+  app.get(
+    paymentHistoryEndpoint.path,
+    {
+      schema: {
+        querystring: paymentHistoryEndpoint.query,
+        response: { 200: paymentHistoryEndpoint.response },
+      },
     },
-
-    admin: (scope: FastifyInstance): void => {
-      const app = scope.withTypeProvider<ZodTypeProvider>();
-      app.post(
-        approveWithdrawalEndpoint.path,
-        {
-          schema: {
-            params: approveWithdrawalEndpoint.params,
-            response: { 200: approveWithdrawalEndpoint.response },
-          },
-        },
-        async (request, reply) => {
-          const admin = await viewers.requireAdmin(request);
-          return idempotent(request, reply, admin.userId, ledger, (idem) =>
-            payments.approveWithdrawal({ adminId: admin.userId, id: request.params.id }, idem),
-          );
-        },
-      );
-      app.post(
-        rejectWithdrawalEndpoint.path,
-        {
-          schema: {
-            params: rejectWithdrawalEndpoint.params,
-            body: rejectWithdrawalEndpoint.body,
-            response: { 200: rejectWithdrawalEndpoint.response },
-          },
-        },
-        async (request, reply) => {
-          const admin = await viewers.requireAdmin(request);
-          return idempotent(request, reply, admin.userId, ledger, (idem) =>
-            payments.rejectWithdrawal(
-              { adminId: admin.userId, id: request.params.id, reason: request.body.reason },
-              idem,
-            ),
-          );
-        },
+    async (request) => payments.history((await viewers.requireUser(request)).userId, request.query),
+  );
+  app.post(
+    depositEndpoint.path,
+    { schema: { body: depositEndpoint.body, response: { 200: depositEndpoint.response } } },
+    async (request, reply) => {
+      const { userId } = await viewers.requireUser(request);
+      const { amount, paymentMethodId } = request.body;
+      return idempotent(request, reply, userId, ledger, (scope) =>
+        payments.deposit({ userId, amountCents: toCents(amount), paymentMethodId }, scope),
       );
     },
-  };
+  );
+  app.post(
+    withdrawalEndpoint.path,
+    { schema: { body: withdrawalEndpoint.body, response: { 200: withdrawalEndpoint.response } } },
+    async (request, reply) => {
+      const { userId } = await viewers.requireUser(request);
+      return idempotent(request, reply, userId, ledger, (scope) =>
+        payments.requestWithdrawal({ userId, amountCents: toCents(request.body.amount) }, scope),
+      );
+    },
+  );
+  app.post(
+    tipEndpoint.path,
+    { schema: { body: tipEndpoint.body, response: { 200: tipEndpoint.response } } },
+    async (request, reply) => {
+      const { userId } = await viewers.requireUser(request);
+      const { amount, auto } = request.body;
+      return idempotent(request, reply, userId, ledger, (scope) =>
+        payments.tip({ userId, amountCents: toCents(amount), auto }, scope),
+      );
+    },
+  );
+
+  registerRawBodyRoutes(root, (scope) => {
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        stripeWebhookEndpoint.path,
+        { schema: { response: { 200: stripeWebhookEndpoint.response } } },
+        async (request) => {
+          const signature = request.headers['stripe-signature'];
+          return payments.handleCardWebhook(
+            rawBodyOf(request),
+            typeof signature === 'string' ? signature : undefined,
+          );
+        },
+      );
+  });
+
+  app.post(
+    approveWithdrawalEndpoint.path,
+    {
+      schema: {
+        params: approveWithdrawalEndpoint.params,
+        response: { 200: approveWithdrawalEndpoint.response },
+      },
+    },
+    async (request, reply) => {
+      const admin = await viewers.requireAdmin(request);
+      return idempotent(request, reply, admin.userId, ledger, (idem) =>
+        payments.approveWithdrawal({ adminId: admin.userId, id: request.params.id }, idem),
+      );
+    },
+  );
+  app.post(
+    rejectWithdrawalEndpoint.path,
+    {
+      schema: {
+        params: rejectWithdrawalEndpoint.params,
+        body: rejectWithdrawalEndpoint.body,
+        response: { 200: rejectWithdrawalEndpoint.response },
+      },
+    },
+    async (request, reply) => {
+      const admin = await viewers.requireAdmin(request);
+      return idempotent(request, reply, admin.userId, ledger, (idem) =>
+        payments.rejectWithdrawal(
+          { adminId: admin.userId, id: request.params.id, reason: request.body.reason },
+          idem,
+        ),
+      );
+    },
+  );
 }

@@ -3,7 +3,7 @@
  * The money itself moves in the ledger (every movement through `ledger.post`, in the same
  * transaction as the payment row's change and its audit line).
  */
-import type { PaymentHistoryQuery, PaymentHistoryResponse, UserStats } from '../../../contract/payments';
+import type { PaymentHistoryQuery, PaymentHistoryResponse } from '../../../contract/payments';
 import type { Database } from '../../db/client';
 import { createDeposits } from './deposits';
 import { toDollars } from '../../shared/money';
@@ -13,7 +13,7 @@ import type { PaymentsDeps } from './payments-context';
 import { createTips } from './tips';
 import { createWithdrawals } from './withdrawals';
 
-export type { PaymentsDeps, TradeStats } from './payments-context';
+export type { PaymentsDeps } from './payments-context';
 export { CARD_UNAVAILABLE } from './deposits';
 export { AUTO_TIP_REFUSED } from './tips';
 
@@ -45,21 +45,6 @@ export function createPaymentsService(db: Database, deps: PaymentsDeps) {
     async balance(userId: string) {
       const now = await ledger.balances(userId);
       return { balance: toDollars(now.availableCents), held: toDollars(now.heldCents) };
-    },
-
-    async stats(userId: string): Promise<UserStats> {
-      const now = await ledger.balances(userId);
-      const trades = await deps.tradeStats(userId);
-      const totals = await paymentTotals(userId);
-      return {
-        balance: toDollars(now.availableCents),
-        winRate: trades.winRate,
-        activeTrades: trades.activeTrades,
-        totalTrades: trades.totalTrades,
-        totalDeposits: toDollars(totals.depositsCents),
-        totalWithdrawals: toDollars(totals.withdrawalsCents),
-        totalTips: toDollars(totals.tipsCents),
-      };
     },
 
     /** The trader's own payments, newest first; `approvedBy` is the approving admin's username. */

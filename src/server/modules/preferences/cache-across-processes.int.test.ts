@@ -54,7 +54,7 @@ describe('settings and preferences caches across processes', () => {
     admin = await signUp(t.app, 'Admin');
     trader = await signUp(t.app, 'Trader');
     pairId = await seedPair(t.db, 'BTC/USD');
-    const { ledger } = t.app.services;
+    const { ledger } = t.app;
     await ledger.transact((tx) =>
       ledger.post(tx, {
         legs: [

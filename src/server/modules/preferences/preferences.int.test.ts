@@ -194,7 +194,7 @@ describe('preferences service (for the trading and offers modules)', () => {
 
   it('gives auto-trading figures: the defaults, then what the trader saved', async () => {
     const u = await signUp(t.app);
-    const { preferences } = t.app.services;
+    const { preferences } = t.app;
     expect(await preferences.autoTrading(u.id)).toEqual({
       autoTipPercent: 5,
       defaultAutoCloseProfitPercent: 5,
@@ -214,7 +214,7 @@ describe('preferences service (for the trading and offers modules)', () => {
   });
 
   it('hands out fresh default objects (a caller changing one cannot change the defaults)', async () => {
-    const { preferences } = t.app.services;
+    const { preferences } = t.app;
     const first = await preferences.get('nobody');
     first.preferredRiskLevels.push('very_high');
     first.notificationPrefs.highRisk = true;

@@ -82,7 +82,7 @@ describe('GET /api/referrals/leaderboard', () => {
   });
 
   it('follows the points as they change (a first deposit lifts a referrer)', async () => {
-    await t.app.services.referrals.awardFirstDeposit('r-carol-friend-0');
+    await t.app.referrals.awardFirstDeposit('r-carol-friend-0');
     const rows = await leaderboard();
     expect(rows[0]).toEqual({ userId: 'r-carol', username: 'carol', totalReferralPoints: 70 });
   });

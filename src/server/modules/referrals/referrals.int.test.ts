@@ -188,7 +188,7 @@ describe('first-deposit points', () => {
 
   it('adds the first-deposit points once, however often it is called', async () => {
     const { friend } = await referredPair();
-    const award = (userId: string) => t.app.services.referrals.awardFirstDeposit(userId);
+    const award = (userId: string) => t.app.referrals.awardFirstDeposit(userId);
     expect(await award(friend.id)).toBe(true);
     expect(await pointsOf(friend.id)).toBe(REFERRAL_POINTS.signUp + REFERRAL_POINTS.firstDeposit);
     expect(await award(friend.id)).toBe(false);
@@ -198,7 +198,7 @@ describe('first-deposit points', () => {
   it('adds them exactly once under 20 concurrent calls', async () => {
     const { friend } = await referredPair();
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => t.app.services.referrals.awardFirstDeposit(friend.id)),
+      Array.from({ length: 20 }, () => t.app.referrals.awardFirstDeposit(friend.id)),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await pointsOf(friend.id)).toBe(60);
@@ -208,7 +208,7 @@ describe('first-deposit points', () => {
     const { friend } = await referredPair();
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.db.transaction((tx) => t.app.services.referrals.awardFirstDeposit(friend.id, tx)),
+        t.db.transaction((tx) => t.app.referrals.awardFirstDeposit(friend.id, tx)),
       ),
     );
     expect(results.filter(Boolean)).toHaveLength(1);
@@ -219,20 +219,20 @@ describe('first-deposit points', () => {
     const { friend } = await referredPair();
     await expect(
       t.db.transaction(async (tx) => {
-        expect(await t.app.services.referrals.awardFirstDeposit(friend.id, tx)).toBe(true);
+        expect(await t.app.referrals.awardFirstDeposit(friend.id, tx)).toBe(true);
         throw new Error('payment failed');
       }),
     ).rejects.toThrow('payment failed');
     expect(await pointsOf(friend.id)).toBe(10);
-    expect(await t.app.services.referrals.awardFirstDeposit(friend.id)).toBe(true);
+    expect(await t.app.referrals.awardFirstDeposit(friend.id)).toBe(true);
     expect(await pointsOf(friend.id)).toBe(60);
   });
 
   it('is a no-op for a user nobody referred', async () => {
     const loner = await signUp(t.app);
     const before = await t.db.select().from(referrals);
-    expect(await t.app.services.referrals.awardFirstDeposit(loner.id)).toBe(false);
-    expect(await t.app.services.referrals.awardFirstDeposit('no-such-user')).toBe(false);
+    expect(await t.app.referrals.awardFirstDeposit(loner.id)).toBe(false);
+    expect(await t.app.referrals.awardFirstDeposit('no-such-user')).toBe(false);
     expect(await t.db.select().from(referrals)).toEqual(before);
   });
 });

@@ -32,37 +32,38 @@ function attach(reply: FastifyReply, contentType: string, fileName: string) {
     .header('cache-control', 'no-store');
 }
 
-/** Admin-only: registered inside the admin scope. */
-export function registerReportRoutes(deps: { reports: ReportsService; now?: () => Date }) {
+/** Admin-only (every /api/admin path is: http/route-auth.ts). */
+export function registerReportRoutes(
+  scope: FastifyInstance,
+  deps: { reports: ReportsService; now?: () => Date },
+): void {
   const now = deps.now ?? (() => new Date());
-  return (scope: FastifyInstance) => {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      reportsEndpoint.path,
-      { schema: { querystring: reportsEndpoint.query, response: { 200: reportsEndpoint.response } } },
-      (request) => deps.reports.page(request.query),
-    );
-    app.get(
-      reportsCsvEndpoint.path,
-      { schema: { querystring: reportsCsvEndpoint.query } },
-      async (request, reply) => {
-        const sections = reportSections(await deps.reports.everything(request.query));
-        return attach(reply, 'text/csv; charset=utf-8', reportFileName('CSV', now())).send(
-          reportsCsv(sections),
-        );
-      },
-    );
-    app.get(
-      reportsPdfEndpoint.path,
-      { schema: { querystring: reportsPdfEndpoint.query } },
-      async (request, reply) => {
-        const tables = await deps.reports.everything(request.query, PDF_MAX_ROWS);
-        const cut = tables.totalTrades > PDF_MAX_ROWS || tables.totalPayments > PDF_MAX_ROWS;
-        const subtitle =
-          describeFilters(request.query) + (cut ? ` (first ${PDF_MAX_ROWS} rows of each table)` : '');
-        const pdf = await reportsPdf(reportSections(tables), subtitle);
-        return attach(reply, 'application/pdf', reportFileName('PDF', now())).send(pdf);
-      },
-    );
-  };
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    reportsEndpoint.path,
+    { schema: { querystring: reportsEndpoint.query, response: { 200: reportsEndpoint.response } } },
+    (request) => deps.reports.page(request.query),
+  );
+  app.get(
+    reportsCsvEndpoint.path,
+    { schema: { querystring: reportsCsvEndpoint.query } },
+    async (request, reply) => {
+      const sections = reportSections(await deps.reports.everything(request.query));
+      return attach(reply, 'text/csv; charset=utf-8', reportFileName('CSV', now())).send(
+        reportsCsv(sections),
+      );
+    },
+  );
+  app.get(
+    reportsPdfEndpoint.path,
+    { schema: { querystring: reportsPdfEndpoint.query } },
+    async (request, reply) => {
+      const tables = await deps.reports.everything(request.query, PDF_MAX_ROWS);
+      const cut = tables.totalTrades > PDF_MAX_ROWS || tables.totalPayments > PDF_MAX_ROWS;
+      const subtitle =
+        describeFilters(request.query) + (cut ? ` (first ${PDF_MAX_ROWS} rows of each table)` : '');
+      const pdf = await reportsPdf(reportSections(tables), subtitle);
+      return attach(reply, 'application/pdf', reportFileName('PDF', now())).send(pdf);
+    },
+  );
 }

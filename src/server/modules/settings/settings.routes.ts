@@ -4,27 +4,28 @@ import { getGlobalSettingsEndpoint, updateGlobalSettingsEndpoint } from '../../.
 import type { ViewerResolver } from '../auth/viewer';
 import type { SettingsService } from './settings.service';
 
-/** Admin-only: registered inside the admin scope. */
-export function registerSettingsRoutes(deps: { settings: SettingsService; viewers: ViewerResolver }) {
-  return (scope: FastifyInstance) => {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.get(
-      getGlobalSettingsEndpoint.path,
-      { schema: { response: { 200: getGlobalSettingsEndpoint.response } } },
-      () => deps.settings.get(),
-    );
-    app.patch(
-      updateGlobalSettingsEndpoint.path,
-      {
-        schema: {
-          body: updateGlobalSettingsEndpoint.body,
-          response: { 200: updateGlobalSettingsEndpoint.response },
-        },
+/** Admin-only (every /api/admin path is: http/route-auth.ts). */
+export function registerSettingsRoutes(
+  scope: FastifyInstance,
+  deps: { settings: SettingsService; viewers: ViewerResolver },
+): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    getGlobalSettingsEndpoint.path,
+    { schema: { response: { 200: getGlobalSettingsEndpoint.response } } },
+    () => deps.settings.get(),
+  );
+  app.patch(
+    updateGlobalSettingsEndpoint.path,
+    {
+      schema: {
+        body: updateGlobalSettingsEndpoint.body,
+        response: { 200: updateGlobalSettingsEndpoint.response },
       },
-      async (request) => {
-        const admin = await deps.viewers.requireAdmin(request);
-        return deps.settings.update(request.body, admin.userId);
-      },
-    );
-  };
+    },
+    async (request) => {
+      const admin = await deps.viewers.requireAdmin(request);
+      return deps.settings.update(request.body, admin.userId);
+    },
+  );
 }

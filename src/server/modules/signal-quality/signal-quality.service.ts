@@ -9,6 +9,7 @@ import type {
 import { ENGINE_VERSION } from '../../engine';
 import type { OffersService } from '../offers/offers.service';
 import type { SignalQualityRepo } from './signal-quality.repo';
+import { computeBacktestReport, type BacktestDeps } from './signal-quality.backtest';
 
 const RANGE_DAYS: Record<SignalQualityQuery['timeRange'], number | null> = {
   '7d': 7,
@@ -65,8 +66,21 @@ function publishedOutcomes(tally: OutcomeTally): PublishedOutcomes {
 export function createSignalQualityService(deps: {
   offers: Pick<OffersService, 'outcomeStats' | 'outcomeTally'>;
   repo: SignalQualityRepo;
+  /** What the walk-forward backtest and the publication gate are computed from. */
+  backtest: Omit<BacktestDeps, 'saveReport'>;
 }) {
   return {
+    /**
+     * Recomputes the engine's walk-forward backtest and the publication gate on stored candles
+     * (the gate decides what is published).
+     */
+    async refreshBacktest(): Promise<void> {
+      await computeBacktestReport({
+        ...deps.backtest,
+        saveReport: (report) => deps.repo.insertReport(report),
+      });
+    },
+
     /** The publication gate judged with the latest backtest; null before the first. */
     async latestGate(): Promise<PublicationGate | null> {
       return (await deps.repo.latestReport())?.gate ?? null;

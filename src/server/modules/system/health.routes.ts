@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { systemHealthEndpoint } from '../../../contract/admin-system-health';
 import type { SystemHealthService } from './system-health';
 
 /**
@@ -22,4 +24,16 @@ export function registerHealthRoutes(
     if (down.length === 0) return { status: 'ready', ...readiness };
     return reply.code(503).send({ error: `Not ready: ${down.join(' and ')} unreachable`, ...readiness });
   });
+}
+
+/** GET /api/admin/system-health: the back office's view of the process and its dependencies. */
+export function registerSystemHealthRoutes(
+  app: FastifyInstance,
+  deps: { systemHealth: SystemHealthService },
+): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(systemHealthEndpoint.path, { schema: { response: { 200: systemHealthEndpoint.response } } }, () =>
+      deps.systemHealth.read(),
+    );
 }

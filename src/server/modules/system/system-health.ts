@@ -1,12 +1,6 @@
 import type { PublicationGate } from '../../../contract/signal-quality';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import {
-  systemHealthEndpoint,
-  type AuditChainStatus,
-  type SystemHealth,
-} from '../../../contract/admin-system-health';
+import type { AuditChainStatus, SystemHealth } from '../../../contract/admin-system-health';
 import type { JobQueue } from '../../jobs/job-queue';
 import {
   closeRedisClient,
@@ -119,15 +113,6 @@ export function createSystemHealth(deps: SystemHealthDeps) {
         schedules: await deps.schedules.list(),
         publicationGate: await deps.publicationGate(),
       };
-    },
-    registerRoutes(scope: FastifyInstance): void {
-      scope
-        .withTypeProvider<ZodTypeProvider>()
-        .get(
-          systemHealthEndpoint.path,
-          { schema: { response: { 200: systemHealthEndpoint.response } } },
-          () => this.read(),
-        );
     },
     async close(): Promise<void> {
       if (redis) await closeRedisClient(redis);

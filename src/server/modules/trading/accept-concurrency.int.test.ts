@@ -67,7 +67,7 @@ describe('simultaneous accepts against one balance', () => {
     expect(balances).toEqual({ availableCents: 0, heldCents: 0, positionsCents: 100_000 });
     expect(rows).toHaveLength(100);
     expect(rows.every((r) => r.status === 'open' && r.filledAt !== null)).toBe(true);
-    expect(await w.t.app.services.ledger.mismatchedAccounts()).toEqual([]);
+    expect(await w.t.app.ledger.mismatchedAccounts()).toEqual([]);
   }, 180_000);
 
   it('accepts and withdrawals together never spend more than the balance', async () => {
@@ -101,7 +101,7 @@ describe('simultaneous accepts against one balance', () => {
     // Refused only when the money had run out: what is left fits no refused request.
     const refusedCents = results.filter((r) => r.res.statusCode === 400).map((r) => r.cents);
     if (refusedCents.length > 0) expect(balances.availableCents).toBeLessThan(Math.min(...refusedCents));
-    expect(await w.t.app.services.ledger.mismatchedAccounts()).toEqual([]);
+    expect(await w.t.app.ledger.mismatchedAccounts()).toEqual([]);
   }, 180_000);
 
   it('a burst cannot open more trades than the open-trade guardrail allows', async () => {

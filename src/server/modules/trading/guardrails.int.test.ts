@@ -32,7 +32,7 @@ describe('accept guardrails', () => {
   });
   afterAll(async () => w.close());
 
-  const monitor = () => w.t.app.services.worker.runNow('trade-monitor');
+  const monitor = () => w.t.app.worker.runNow('trade-monitor');
 
   async function expectRefused(user: TestUser, offerId: string, body: object, message: string | RegExp) {
     const before = await w.balances(user);

@@ -157,8 +157,8 @@ async function checkTraders(traders: TestUser[]): Promise<void> {
 }
 
 async function checkWholeLedger(): Promise<void> {
-  expect(await world.t.app.services.ledger.mismatchedAccounts()).toEqual([]);
-  const totals = await world.t.app.services.ledger.totalsByKind();
+  expect(await world.t.app.ledger.mismatchedAccounts()).toEqual([]);
+  const totals = await world.t.app.ledger.totalsByKind();
   expect(totals.reduce((s, t) => s + t.totalCents, 0)).toBe(0);
   const revenue = totals.find((t) => t.kind === 'platform_revenue')?.totalCents ?? 0;
   const { rows } = await world.t.db.execute<{ tips: string }>(
@@ -241,12 +241,12 @@ describe('money under random operations', () => {
               break;
             }
             case 'tick':
-              await world.t.app.services.worker.runNow('trade-monitor');
+              await world.t.app.worker.runNow('trade-monitor');
               break;
             case 'retry': {
               const previous = last.sent;
               if (!previous) break;
-              const before = await world.t.app.services.ledger.balances(previous.user.id);
+              const before = await world.t.app.ledger.balances(previous.user.id);
               const res = await world.t.app.inject({
                 method: 'POST',
                 url: previous.url,
@@ -257,7 +257,7 @@ describe('money under random operations', () => {
               if (previous.status !== 503) {
                 expect(res.statusCode).toBe(previous.status);
                 expect(res.json()).toEqual(previous.json);
-                expect(await world.t.app.services.ledger.balances(previous.user.id)).toEqual(before);
+                expect(await world.t.app.ledger.balances(previous.user.id)).toEqual(before);
               }
               break;
             }

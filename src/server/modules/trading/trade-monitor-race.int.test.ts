@@ -19,23 +19,23 @@ describe('two trade monitors at once', () => {
   let secondExecutor: ScriptedExecutor;
   beforeAll(async () => {
     w = await createTradingWorld();
-    const s = w.t.app.services;
+    const app = w.t.app;
     secondExecutor = createScriptedExecutor(w.market);
     second = createTradingService({
       db: w.t.db,
-      ledger: s.ledger,
-      logs: s.logs,
-      bus: s.bus,
-      offers: s.offers,
+      ledger: app.ledger,
+      logs: app.logs,
+      bus: app.bus,
+      offers: app.offers,
       market: {
-        pairBySymbol: (symbol) => s.market.pairBySymbol(symbol),
-        priceRangeSince: (pairId, interval, since) => s.market.priceRangeSince(pairId, interval, since),
+        pairBySymbol: (symbol) => app.market.pairBySymbol(symbol),
+        priceRangeSince: (pairId, interval, since) => app.market.priceRangeSince(pairId, interval, since),
       },
       source: w.market,
       executor: secondExecutor,
-      guardrails: () => s.settings.guardrails(),
+      guardrails: () => app.settings.guardrails(),
       autoTrading: async () => ({ autoTipPercent: 5, defaultAutoCloseProfitPercent: 5 }),
-      recordAutoTip: (tx, tip) => s.payments.recordAutoTip(tx, tip),
+      recordAutoTip: (tx, tip) => app.payments.recordAutoTip(tx, tip),
       takerFeePercent: 0.26,
       log: silent,
     });
@@ -75,7 +75,7 @@ describe('two trade monitors at once', () => {
     w.market.setPrice('BTC/USD', 51_000);
     const releaseFirst = w.executor.hold();
     const releaseSecond = secondExecutor.hold();
-    const runs = Promise.all([w.t.app.services.trading.monitor(), second.monitor()]);
+    const runs = Promise.all([w.t.app.trading.monitor(), second.monitor()]);
     // Both monitors have claimed a trade and wait inside its exit order.
     await expect.poll(() => w.executor.orders.length - ordersBefore, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => secondExecutor.orders.length, { timeout: 10_000 }).toBe(1);

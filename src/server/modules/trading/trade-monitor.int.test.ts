@@ -30,7 +30,7 @@ describe('trade monitor', () => {
   });
   afterAll(async () => w.close());
 
-  const monitor = () => w.t.app.services.worker.runNow('trade-monitor');
+  const monitor = () => w.t.app.worker.runNow('trade-monitor');
   const tradeRow = async (id: string) => (await w.t.db.select().from(trades).where(eq(trades.id, id)))[0]!;
   async function open(
     user: TestUser,
@@ -235,7 +235,7 @@ describe('trade monitor', () => {
     await monitor();
     expect((await tradeRow(trade.id)).status).toBe('open');
     // The family lets the position go: the trade ends now, on the market's clock.
-    await w.t.app.services.trading.moveTradeEnds(offerId, new Date(w.market.now()));
+    await w.t.app.trading.moveTradeEnds(offerId, new Date(w.market.now()));
     await monitor();
     expect(await tradeRow(trade.id)).toMatchObject({ status: 'closed', closeReason: 'expired' });
   });
@@ -292,7 +292,7 @@ describe('trade monitor', () => {
 
   it('returns the entry of a trade whose entry order never answered (paper)', async () => {
     const frank = await w.trader('Frank', 10_000);
-    const { ledger } = w.t.app.services;
+    const { ledger } = w.t.app;
     const [stuck] = await w.t.db
       .insert(trades)
       .values({

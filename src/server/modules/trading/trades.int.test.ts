@@ -68,7 +68,7 @@ describe('trades routes', () => {
 
   it('status follows the trade when the monitor closes it', async () => {
     w.market.setPrice('BTC/USD', 53_500);
-    await w.t.app.services.worker.runNow('trade-monitor');
+    await w.t.app.worker.runNow('trade-monitor');
     const status = tradeStatusResponseSchema.parse((await get(alice, `/api/trades/${ids[0]}/status`)).json());
     expect(status.status).toBe('closed');
     expect(status.profit).toBeGreaterThan(5);
@@ -112,7 +112,7 @@ describe('trades routes', () => {
     expect(stats.statusCode, stats.body).toBe(200);
     // Four trades, all closed in profit by the monitor above.
     expect(stats.json()).toMatchObject({ data: { winRate: 100, activeTrades: 0, totalTrades: 4 } });
-    expect(await w.t.app.services.trading.tradeStats(bob.id)).toEqual({
+    expect(await w.t.app.trading.tradeStats(bob.id)).toEqual({
       winRate: 0,
       activeTrades: 0,
       totalTrades: 0,

@@ -1,5 +1,5 @@
 /**
- * What the trading module works with, injected through `createTradingService` (services.ts wires
+ * What the trading module works with, injected through `createTradingService` (its plugin wires
  * it): the ledger and the offers, market, logs and settings services, the market source's order
  * book, the executor, and the preferences and payments functions it needs.
  */

@@ -12,69 +12,65 @@ import type { TriggersService } from './triggers.service';
 import type { WebhookSecretsService } from './webhook-secrets.service';
 
 /**
- * `admin` goes into the admin scope (POST /api/admin/manage-triggers); `public` registers the
- * webhook (POST /api/triggers/webhook), which lives outside /api/admin so integrations have a
- * stable path. The webhook takes no session: its raw body must carry a valid HMAC signature by
- * a signing key an admin created, checked before the body is even parsed.
+ * POST /api/admin/manage-triggers (admins), and the webhook POST /api/triggers/webhook, which
+ * lives outside /api/admin so integrations have a stable path. The webhook takes no session: its
+ * raw body must carry a valid HMAC signature by a signing key an admin created, checked before the
+ * body is even parsed.
  */
-export function registerTriggerRoutes(deps: {
-  triggers: TriggersService;
-  viewers: ViewerResolver;
-  webhookSecrets: WebhookSecretsService;
-}) {
-  return {
-    admin: (scope: FastifyInstance): void => {
-      const app = scope.withTypeProvider<ZodTypeProvider>();
-      app.post(
-        manageTriggersEndpoint.path,
-        {
-          schema: {
-            body: manageTriggersEndpoint.body,
-            response: { 200: manageTriggersEndpoint.response },
-          },
-        },
+export function registerTriggerRoutes(
+  root: FastifyInstance,
+  deps: {
+    triggers: TriggersService;
+    viewers: ViewerResolver;
+    webhookSecrets: WebhookSecretsService;
+  },
+): void {
+  root.withTypeProvider<ZodTypeProvider>().post(
+    manageTriggersEndpoint.path,
+    {
+      schema: {
+        body: manageTriggersEndpoint.body,
+        response: { 200: manageTriggersEndpoint.response },
+      },
+    },
+    async (request) => {
+      const admin = await deps.viewers.requireAdmin(request);
+      return deps.triggers.manage(request.body, admin.userId);
+    },
+  );
+
+  registerRawBodyRoutes(root, (scope) => {
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        triggerWebhookEndpoint.path,
+        { schema: { response: { 200: triggerWebhookEndpoint.response } } },
         async (request) => {
-          const admin = await deps.viewers.requireAdmin(request);
-          return deps.triggers.manage(request.body, admin.userId);
+          const raw = rawBodyOf(request);
+          const header = (name: string) => {
+            const value = request.headers[name];
+            return typeof value === 'string' ? value : undefined;
+          };
+          const { userId } = await deps.webhookSecrets.authenticate(
+            {
+              keyId: header(webhookSignatureHeaders.keyId),
+              timestamp: header(webhookSignatureHeaders.timestamp),
+              signature: header(webhookSignatureHeaders.signature),
+            },
+            raw,
+          );
+          const input = triggerWebhookEndpoint.body.safeParse(parseJson(raw));
+          if (!input.success) {
+            throw badRequest(
+              input.error.issues
+                .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
+                .join('; '),
+            );
+          }
+          return deps.triggers.fireWebhook(input.data, userId);
         },
       );
-    },
-
-    public: (root: FastifyInstance): void => {
-      registerRawBodyRoutes(root, (scope) => {
-        scope
-          .withTypeProvider<ZodTypeProvider>()
-          .post(
-            triggerWebhookEndpoint.path,
-            { schema: { response: { 200: triggerWebhookEndpoint.response } } },
-            async (request) => {
-              const raw = rawBodyOf(request);
-              const header = (name: string) => {
-                const value = request.headers[name];
-                return typeof value === 'string' ? value : undefined;
-              };
-              const { userId } = await deps.webhookSecrets.authenticate(
-                {
-                  keyId: header(webhookSignatureHeaders.keyId),
-                  timestamp: header(webhookSignatureHeaders.timestamp),
-                  signature: header(webhookSignatureHeaders.signature),
-                },
-                raw,
-              );
-              const input = triggerWebhookEndpoint.body.safeParse(parseJson(raw));
-              if (!input.success) {
-                throw badRequest(
-                  input.error.issues
-                    .map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message))
-                    .join('; '),
-                );
-              }
-              return deps.triggers.fireWebhook(input.data, userId);
-            },
-          );
-      });
-    },
-  };
+  });
 }
 
 function parseJson(raw: Buffer): unknown {

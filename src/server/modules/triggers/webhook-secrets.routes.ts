@@ -8,44 +8,45 @@ import {
 import type { ViewerResolver } from '../auth/viewer';
 import type { WebhookSecretsService } from './webhook-secrets.service';
 
-/** /api/admin/webhook-secrets: register inside the admin scope (its hook answers 401/403 first). */
-export function registerWebhookSecretRoutes(deps: {
-  webhookSecrets: WebhookSecretsService;
-  viewers: ViewerResolver;
-}) {
-  return (scope: FastifyInstance): void => {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      createWebhookSecretEndpoint.path,
-      {
-        schema: {
-          body: createWebhookSecretEndpoint.body,
-          response: { 200: createWebhookSecretEndpoint.response },
-        },
+/** /api/admin/webhook-secrets: admins only (the route guard answers 401/403 first). */
+export function registerWebhookSecretRoutes(
+  scope: FastifyInstance,
+  deps: {
+    webhookSecrets: WebhookSecretsService;
+    viewers: ViewerResolver;
+  },
+) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    createWebhookSecretEndpoint.path,
+    {
+      schema: {
+        body: createWebhookSecretEndpoint.body,
+        response: { 200: createWebhookSecretEndpoint.response },
       },
-      async (request) => {
-        const admin = await deps.viewers.requireAdmin(request);
-        return deps.webhookSecrets.create(request.body.label, admin.userId);
+    },
+    async (request) => {
+      const admin = await deps.viewers.requireAdmin(request);
+      return deps.webhookSecrets.create(request.body.label, admin.userId);
+    },
+  );
+  app.get(
+    listWebhookSecretsEndpoint.path,
+    { schema: { response: { 200: listWebhookSecretsEndpoint.response } } },
+    async () => ({ secrets: await deps.webhookSecrets.list() }),
+  );
+  app.delete(
+    deleteWebhookSecretEndpoint.path,
+    {
+      schema: {
+        params: deleteWebhookSecretEndpoint.params,
+        response: { 200: deleteWebhookSecretEndpoint.response },
       },
-    );
-    app.get(
-      listWebhookSecretsEndpoint.path,
-      { schema: { response: { 200: listWebhookSecretsEndpoint.response } } },
-      async () => ({ secrets: await deps.webhookSecrets.list() }),
-    );
-    app.delete(
-      deleteWebhookSecretEndpoint.path,
-      {
-        schema: {
-          params: deleteWebhookSecretEndpoint.params,
-          response: { 200: deleteWebhookSecretEndpoint.response },
-        },
-      },
-      async (request) => {
-        const admin = await deps.viewers.requireAdmin(request);
-        await deps.webhookSecrets.remove(request.params.id, admin.userId);
-        return { ok: true as const };
-      },
-    );
-  };
+    },
+    async (request) => {
+      const admin = await deps.viewers.requireAdmin(request);
+      await deps.webhookSecrets.remove(request.params.id, admin.userId);
+      return { ok: true as const };
+    },
+  );
 }

@@ -2,6 +2,7 @@
  * The front of the card payments port: picks the provider named by PAYMENTS_PROVIDER. Options
  * arrive as one typed object built from config; no provider reads process.env itself.
  */
+import type { Config } from '../../config';
 import type { CardProvider, CardProviderName } from './card-provider';
 import { createSimulatedCardProvider } from './simulated';
 import { createStripeCardProvider } from './stripe';
@@ -45,6 +46,24 @@ export function createCardProvider(config: CardProviderConfig): CardProvider {
     default:
       return unreachable(provider);
   }
+}
+
+/** The card provider's settings from the validated environment (PAYMENTS_PROVIDER, STRIPE_*). */
+export function cardProviderConfigFrom(config: Config): CardProviderConfig {
+  const base = config.env.STRIPE_API_BASE ? new URL(config.env.STRIPE_API_BASE) : null;
+  const protocol = base?.protocol === 'http:' ? 'http' : 'https';
+  return {
+    provider: config.paymentsProvider,
+    stripeSecretKey: config.env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: config.env.STRIPE_WEBHOOK_SECRET,
+    ...(base && {
+      stripeEndpoint: {
+        host: base.hostname,
+        port: base.port ? Number(base.port) : protocol === 'http' ? 80 : 443,
+        protocol,
+      },
+    }),
+  };
 }
 
 function unreachable(value: never): never {

@@ -78,7 +78,7 @@ export async function balanceOf(app: FastifyInstance, user: TestUser): Promise<B
 
 /** Throws unless every running balance equals the sum of its entries and all accounts sum to zero. */
 export async function expectLedgerWhole(app: FastifyInstance): Promise<void> {
-  const { ledger } = app.services;
+  const { ledger } = app;
   const mismatched = await ledger.mismatchedAccounts();
   if (mismatched.length > 0) throw new Error(`running balances drifted: ${JSON.stringify(mismatched)}`);
   const totals = await ledger.totalsByKind();

@@ -50,11 +50,11 @@ export async function createTradingWorld(
   const executor = createScriptedExecutor(market, { name: options.executorName });
   const t = await createTestApp({ overrides: { market, executor } });
   const events: BusMessage[] = [];
-  const unsubscribe = t.app.services.bus.subscribe((message) => events.push(message));
+  const unsubscribe = t.app.bus.subscribe((message) => events.push(message));
   const admin = await signUp(t.app, 'Admin');
   const pairIds = new Map<string, number>();
   for (const pair of pairs) pairIds.set(pair.symbol, await seedPair(t.db, pair.symbol));
-  const { ledger } = t.app.services;
+  const { ledger } = t.app;
 
   const world: TradingWorld = {
     t,

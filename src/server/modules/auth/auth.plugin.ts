@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin';
+import { guardRoutes } from '../../http/route-auth';
+import { createAuth, type Auth } from './auth';
+import { registerAuthRoutes } from './auth.routes';
+import { createOrganizationsService, type OrganizationsService } from './organizations.service';
+import { createSessionsRepo } from './sessions.repo';
+import { createUsersService, type UsersService } from './users.service';
+import { createViewerResolver, type ViewerResolver } from './viewer';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** better-auth: sign-up, sign-in, sessions, organisations. */
+    auth: Auth;
+    organizations: OrganizationsService;
+    users: UsersService;
+    /** Who is calling: the signed-in trader or admin of a request. */
+    viewers: ViewerResolver;
+  }
+}
+
+/**
+ * Accounts, and who may call what. Registered before any plugin with routes: from here on, every
+ * route added is guarded by the rule its URL and contract give it (http/route-auth.ts).
+ */
+export const authPlugin = fp(
+  async (app) => {
+    const { db, bus, config } = app;
+    const organizations = createOrganizationsService(db, {
+      settings: app.settings,
+      onMembershipsChanged: (userIds) => bus.publish('auth_changed', { userIds }),
+    });
+    const auth = createAuth({ config, db, organizations });
+    const users = createUsersService(db);
+    const viewers = createViewerResolver({
+      auth,
+      sessions: createSessionsRepo(db),
+      organizations,
+      users,
+      bus,
+    });
+    app.decorate('auth', auth);
+    app.decorate('organizations', organizations);
+    app.decorate('users', users);
+    app.decorate('viewers', viewers);
+    // Before any route: protected routes check the caller before parsing or validating input.
+    guardRoutes(app, viewers);
+    registerAuthRoutes(app, { auth, config, db, rateLimits: app.rateLimits, viewers });
+  },
+  { name: 'auth', dependencies: ['core', 'settings'] },
+);
