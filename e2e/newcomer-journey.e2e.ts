@@ -43,8 +43,9 @@ const AUTO_TIP_PERCENT = 5;
 const OFFERS_TIMEOUT = 120_000;
 /**
  * A family's offer has no stop: its trade closes at the 0.1 % auto-close or, at the latest, when the
- * family lets the position go at the next daily close, 24 market hours after the start (under five
- * minutes at 300×; pinned-market.test.ts proves every position offered then is let go there).
+ * family lets the position go at the next daily close, 12 market hours after the start (under two
+ * and a half minutes at 300×; pinned-market.test.ts proves every position offered then is let go
+ * there).
  */
 const TRADE_CLOSE_TIMEOUT = 300_000;
 

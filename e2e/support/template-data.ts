@@ -10,7 +10,9 @@ import { startDedicatedServer } from './dedicated-server';
  * The servers that need no market of their own start from a copy, so each skips the backfill (most
  * of a first start's CPU: the embedded database writing tens of thousands of candles). A copy
  * holds no account, so its first sign-up still founds the operator organisation; the simulated
- * prices are a pure function of the clock, so its candles join the market it then follows.
+ * prices are a pure function of the clock, so its candles join the market it then follows. Its
+ * sync's lease is minutes old, so a server started from a copy does not sync again (the gate and
+ * every analysis): its market refresh stores the candles since.
  */
 
 const FIRST_SYNC_TIMEOUT_MS = 180_000;

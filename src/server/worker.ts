@@ -12,7 +12,7 @@ import type { ScheduleLeases } from './modules/system/schedule-leases.repo';
 import type { TriggersService } from './modules/triggers/triggers.service';
 import type { MarketSource } from './providers/market';
 import type { EventBus } from './realtime/event-bus';
-import { DECISION_UTC_HOUR } from './research/families/features';
+import { decisionClosedAmong } from './research/families/features';
 import { DAY_MS, HOUR_MS as HOUR, MINUTE_MS as MINUTE } from './shared/time';
 import { applyRetention } from './worker-retention';
 
@@ -68,18 +68,18 @@ export function createWorker(deps: WorkerDeps) {
   }
 
   async function refreshMarket(): Promise<void> {
-    let closedHour = false;
+    let decisionClosed = false;
     for (const pair of await market.activePairs()) {
       const result = await market.refresh(pair.symbol);
       if (!result.ok || result.inserted['1h'] === 0) continue;
-      closedHour = true;
+      decisionClosed ||= decisionClosedAmong(deps.source.now(), result.inserted['1h']);
       // A new hourly candle closed: the market triggers (breakout, volume spike, RSI) look at it.
       const hourly = await market.candles(pair.id, '1h', deps.source.now() - TRIGGER_LOOKBACK_MS);
       await triggers.evaluateMarket(pair.symbol, hourly);
     }
-    // The day's decision candle closed: the gate judges it, and the analyses publish what it holds.
-    const lastClosed = new Date(Math.floor(deps.source.now() / HOUR) * HOUR - HOUR);
-    if (closedHour && lastClosed.getUTCHours() === DECISION_UTC_HOUR) {
+    // The day's decision candle closed (in this refresh, or in the gap a restart left): the gate
+    // judges it, and the analyses publish what it holds.
+    if (decisionClosed) {
       await deps.refreshBacktest();
       await analysis.analyzeActivePairs();
     }

@@ -13,7 +13,11 @@ export interface PeriodicTask {
   /** Milliseconds until the next run, read after every run. */
   every(): number | Promise<number>;
   run(): Promise<void>;
-  /** Run once right away instead of waiting a full interval. */
+  /**
+   * Run once right away instead of waiting a full interval. Under `leases` this holds for a task
+   * with no run recorded, an overdue one or one whose last run failed: a start honours a run that
+   * is still within its interval (a restart does not repeat a sync that just ran).
+   */
   runAtStart?: boolean;
   /** Wait this long (ms) before the first run instead of a full interval. */
   firstRunAfter?: number;

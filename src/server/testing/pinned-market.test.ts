@@ -44,6 +44,8 @@ describe('the pinned simulated market', () => {
     const nextClose = Date.parse(atStart.latestDecision!) + DAY_MS;
     const atNextClose = await gateStoredUntil(nextClose + HOUR_MS);
     expect(atNextClose.latestDecision).toBe(new Date(nextClose).toISOString());
+    // That close comes 12 market hours after the start: the journey's wait for it is short.
+    expect(nextClose + HOUR_MS - PINNED_MARKET_START).toBe(12 * HOUR_MS);
     for (const position of atStart.live) {
       expect(positionEnd(position)).toBe(nextClose + HOUR_MS);
       const plan = planGateOffers(

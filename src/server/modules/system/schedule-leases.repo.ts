@@ -15,8 +15,12 @@ export interface ScheduleLeases {
   readonly holder: string;
   /** How often a holder renews a run in progress. */
   readonly renewEveryMs: number;
-  /** Creates the task's row, first due in `firstRunInMs`; `dueNow` makes an existing row due at once. */
-  register(task: string, firstRunInMs: number, dueNow: boolean): Promise<void>;
+  /**
+   * Creates the task's row, first due in `firstRunInMs`. An existing row keeps the due time its
+   * last run set: a start (a restart, another worker joining) honours a run still within its
+   * interval. With `retryFailed` a row whose last run failed is due at once instead.
+   */
+  register(task: string, firstRunInMs: number, retryFailed: boolean): Promise<void>;
   /** Takes the task's run when it is due and nobody holds it; else says when to ask again. */
   claim(task: string): Promise<Claim>;
   /** Keeps holding a run in progress; false when the lease was lost (it lapsed and was taken). */
@@ -42,14 +46,17 @@ export function createScheduleLeases(
   return {
     holder,
     renewEveryMs: Math.max(10, Math.round((leaseMs * RENEW_EVERY_MS) / LEASE_MS)),
-    async register(task, firstRunInMs, dueNow) {
+    async register(task, firstRunInMs, retryFailed) {
+      const { nextRunAt, lastError } = scheduleLeases;
       await db
         .insert(scheduleLeases)
         .values({ task, nextRunAt: sql`now() + ${ms(firstRunInMs)}` })
         .onConflictDoUpdate({
           target: scheduleLeases.task,
           set: {
-            nextRunAt: dueNow ? sql`least(${scheduleLeases.nextRunAt}, now())` : scheduleLeases.nextRunAt,
+            nextRunAt: retryFailed
+              ? sql`case when ${lastError} is null then ${nextRunAt} else least(${nextRunAt}, now()) end`
+              : nextRunAt,
           },
         });
     },

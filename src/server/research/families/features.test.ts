@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   averageTrueRange,
   dailyQuoteVolume,
+  decisionClosedAmong,
   decisionHours,
   expandingPercentileRank,
   lagged,
@@ -26,6 +27,26 @@ describe('decisionHours', () => {
     expect(Array.from(decisionHours({ start: midnight + 23 * 3_600_000, hours: 30 }))).toEqual([0, 24]);
     expect(Array.from(decisionHours({ start: midnight + 5 * 3_600_000, hours: 60 }))).toEqual([18, 42]);
     expect(Array.from(decisionHours({ start: midnight, hours: 23 }))).toEqual([]);
+  });
+});
+
+describe('decisionClosedAmong', () => {
+  const at = (hour: number, minute = 0) => Date.UTC(2024, 0, 2, hour, minute);
+  it('is true when the 23:00 candle is among the hours that just closed, a gap of up to a day too', () => {
+    // One closed hour: only the refresh that closes the 23:00 candle (just after midnight).
+    expect(decisionClosedAmong(at(0, 1), 1)).toBe(true);
+    expect(decisionClosedAmong(at(23, 59), 1)).toBe(false);
+    expect(decisionClosedAmong(at(1, 0), 1)).toBe(false);
+    // A gap filled at 03:00: 00:00, 01:00 and 02:00 closed (false), one more reaches back to 23:00.
+    expect(decisionClosedAmong(at(3, 0), 3)).toBe(false);
+    expect(decisionClosedAmong(at(3, 0), 4)).toBe(true);
+    expect(decisionClosedAmong(at(22, 0), 24)).toBe(true);
+  });
+
+  it('is false with nothing closed, and for more than a day of candles (a backfill)', () => {
+    expect(decisionClosedAmong(at(0, 1), 0)).toBe(false);
+    expect(decisionClosedAmong(at(0, 1), 25)).toBe(false);
+    expect(decisionClosedAmong(at(0, 1), 4_320)).toBe(false);
   });
 });
 

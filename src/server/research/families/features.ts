@@ -28,6 +28,18 @@ export function decisionHours(universe: Pick<Universe, 'start' | 'hours'>): Int3
   return out;
 }
 
+/**
+ * Whether the `count` hourly candles that closed last by `now` (the newest opening an hour before
+ * the current hour) hold a day's decision candle: a live refresh's closed hours, one normally, or
+ * the gap since the last stored candle after a restart. More than a day of them is a backfill,
+ * which the market sync judges itself: false.
+ */
+export function decisionClosedAmong(now: number, count: number): boolean {
+  if (count < 1 || count > 24) return false;
+  const newestHour = (Math.floor(now / HOUR_MS) - 1) % 24;
+  return (newestHour - DECISION_UTC_HOUR + 24) % 24 < count;
+}
+
 /** `values` sampled at the given hours (the daily close when `values` is an hourly close). */
 export function sampleAt(values: Float64Array, hours: Int32Array): Float64Array {
   const out = new Float64Array(hours.length);
