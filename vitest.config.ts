@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { LongFirstSequencer } from './scripts/testing/long-first-sequencer';
 
 export default defineConfig({
   test: {
@@ -10,6 +11,8 @@ export default defineConfig({
     // Vitest leaves one core free by default, which on a 2-core machine is half of it idle: the
     // API tests wait on their databases often enough for a worker per core to pay.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A fresh clone has no timings: the files known to take longest start first, not last.
+    sequence: { sequencer: LongFirstSequencer },
     projects: [
       {
         extends: true,

@@ -1,6 +1,6 @@
 // `npm test`: unit + API tests (vitest), then the scale-out suite (real api and worker processes on
 // the machine's PostgreSQL and Redis servers) beside the browser tests when Chromium is installed.
-// `--api-only`: just the API suite (*.int.test.ts).
+// `--api-only`: just the API suite (*.int.test.ts). `--unit-only`: just the unit stage.
 // Ends with the failed tests, one a line, and one summary line, "total: N passed, N failed", so the
 // tail of a CI log says what failed.
 import { spawn } from 'node:child_process';
@@ -16,7 +16,8 @@ let ok = true;
 
 /**
  * One vitest run; its results are added to the totals. With `quiet` its output is kept and
- * printed when it ends, so two runs side by side do not interleave their lines.
+ * returned, for the caller to print once the run beside it has ended, so two runs side by side
+ * do not interleave their lines.
  */
 async function runVitest(name, args, { quiet = false } = {}) {
   const out = path.join(reports, `${name}.json`);
@@ -29,7 +30,6 @@ async function runVitest(name, args, { quiet = false } = {}) {
   child.stdout?.on('data', (chunk) => kept.push(chunk));
   child.stderr?.on('data', (chunk) => kept.push(chunk));
   const status = await new Promise((resolve) => child.on('close', resolve));
-  if (quiet) process.stdout.write(`\n--- ${name} ---\n${Buffer.concat(kept).toString()}`);
   if (status !== 0) ok = false;
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -45,15 +45,30 @@ async function runVitest(name, args, { quiet = false } = {}) {
   } else {
     ok = false;
   }
+  return quiet ? `\n--- ${name} ---\n${Buffer.concat(kept).toString()}` : '';
+}
+
+/**
+ * The unit stage: the server and web projects as two runs side by side. In one run the web files
+ * (isolated, each in a fresh worker with jsdom) only started once every server file had, a tail of
+ * most of a minute on 2 cores; beside the server files they fill the time those wait on their
+ * databases and timers. The web run takes one worker and its output is printed after the server's.
+ */
+async function runUnitStage() {
+  const web = runVitest('unit-web', ['--project', 'web', '--maxWorkers', '1'], { quiet: true });
+  await runVitest('unit-server', ['--project', 'server']);
+  process.stdout.write(await web);
 }
 
 if (process.argv.includes('--api-only')) {
   // The API suite alone, e.g. against the PostgreSQL server in DATABASE_URL.
   await runVitest('api', ['int.test']);
+} else if (process.argv.includes('--unit-only')) {
+  await runUnitStage();
 } else {
-  await runVitest('unit', []);
+  await runUnitStage();
   // The scale-out suite and the browser tests mostly wait (leases lapsing, markets moving), so
-  // they run side by side; the scale-out suite's output is printed when it ends.
+  // they run side by side; the scale-out suite's output is printed after the browser tests'.
   const cluster = runVitest('cluster', ['--config', 'vitest.cluster.config.ts'], { quiet: true });
   if (existsSync(CHROMIUM)) {
     await runVitest('e2e', ['--config', 'vitest.e2e.config.ts']);
@@ -62,7 +77,7 @@ if (process.argv.includes('--api-only')) {
       `\nBrowser tests SKIPPED: ${CHROMIUM} not found (install it with: apt-get install -y chromium).\n`,
     );
   }
-  await cluster;
+  process.stdout.write(await cluster);
 }
 for (const failure of failures) console.log(`FAILED ${failure.split('\n')[0]}`);
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);
