@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../scripts/build-server';
 import { startDedicatedServer } from './dedicated-server';
 import { signUpOverHttp, type HttpAccount } from './operator';
-import { prepareTemplateDataDir } from './template-data';
+import { startTemplateServer } from './template-data';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,22 +16,35 @@ declare module 'vitest' {
   }
 }
 
+/** The web app the servers serve from dist/web. */
+async function buildWeb(): Promise<void> {
+  // Vitest sets NODE_ENV=test, which would make Vite emit a development React build.
+  const build = spawn('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const [status] = (await once(build, 'exit')) as [number | null];
+  if (status !== 0) throw new Error('web build failed');
+}
+
 /**
- * Builds the web app and the server bundle, takes the template data folder (one first market
+ * Builds the server bundle and the web app, takes the template data folder (one first market
  * sync), and starts the shared server from a copy of it (a free port) for the browser tests, then
  * signs its operator up, so a test can ask for what only the back office can (e.g. an analysis
  * past the thresholds) instead of waiting on the simulated market's luck.
  */
 export default async function setup(project: TestProject) {
-  // Vitest sets NODE_ENV=test, which would make Vite emit a development React build.
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-  if (build.status !== 0) throw new Error('web build failed');
   await buildServer();
-
-  const template = await prepareTemplateDataDir();
+  // The template's first sync needs no web app: the web build runs beside it, once the template's
+  // server has started (it looks for dist/web at its start, which the build empties).
+  const templateServer = await startTemplateServer();
+  const [web, synced] = await Promise.allSettled([buildWeb(), templateServer.finish()]);
+  if (synced.status === 'rejected') throw synced.reason;
+  const template = synced.value;
+  if (web.status === 'rejected') {
+    template.remove();
+    throw web.reason;
+  }
   const server = await startDedicatedServer({}, { template: template.dir });
   project.provide('baseUrl', server.baseUrl);
   project.provide('operator', await signUpOverHttp(server.baseUrl, 'Olive Operator'));

@@ -37,14 +37,26 @@ export interface TemplateDataDir {
   remove(): void;
 }
 
-/** Runs a server until its first sync is done, stops it (closing the database cleanly), keeps its folder. */
-export async function prepareTemplateDataDir(): Promise<TemplateDataDir> {
+export interface TemplateServer {
+  /** Waits for the first sync, stops the server (closing the database cleanly), keeps its folder. */
+  finish(): Promise<TemplateDataDir>;
+}
+
+/**
+ * Starts the template's server on a new folder; resolves once it serves (its routes registered
+ * and its first sync under way), so the caller can build the web app meanwhile.
+ */
+export async function startTemplateServer(): Promise<TemplateServer> {
   const dir = mkdtempSync(path.join(tmpdir(), 'heatsignal-e2e-template-'));
   const server = await startDedicatedServer({}, { dataDir: dir, keepDataDir: true });
-  try {
-    await waitForFirstSync(server.baseUrl);
-  } finally {
-    await server.stop();
-  }
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    async finish() {
+      try {
+        await waitForFirstSync(server.baseUrl);
+      } finally {
+        await server.stop();
+      }
+      return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+    },
+  };
 }
