@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { LongFirstSequencer } from './scripts/testing/long-first-sequencer';
+import { LongFirstSequencer } from './scripts/testing/long-first-sequencer.js';
 
 export default defineConfig({
   test: {
