@@ -36,10 +36,8 @@ describe('a Redis outage', () => {
       .values({ symbol: 'ETH/USD', krakenSymbol: 'XETHZUSD', base: 'ETH', quote: 'USD', active: true });
   });
   afterAll(async () => {
-    // Closing the app waits for a job in progress, and a job BullMQ hands out again after the
-    // outage (its lock lapsed while Redis was down) may still be running its market backfill on a
-    // loaded machine: the queue empties first, then the app closes with nothing left to wait for.
-    await t?.app.analysisQueue.drained();
+    // Closing the app waits for a job in progress (a job BullMQ hands out again after the outage
+    // may still be running its market backfill on a loaded machine): room for it.
     await t?.close();
     await redis?.stop();
   }, 180_000);
