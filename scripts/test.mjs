@@ -1,6 +1,8 @@
-// `npm test`: unit + API tests (vitest), then the scale-out suite (real api and worker processes on
-// the machine's PostgreSQL and Redis servers) beside the browser tests when Chromium is installed.
+// `npm test`: unit + API tests (vitest), then the browser tests (when Chromium is installed) beside
+// the scale-out suite (real api and worker processes on the machine's PostgreSQL and Redis servers).
 // `--api-only`: just the API suite (*.int.test.ts). `--unit-only`: just the unit stage.
+// `--with-checks` (CI's way): lint and typecheck too, beside the browser stage, where the machine
+// mostly waits on browsers and simulated markets.
 // Ends with the failed tests, one a line, and one summary line, "total: N passed, N failed", so the
 // tail of a CI log says what failed.
 import { spawn } from 'node:child_process';
@@ -19,12 +21,12 @@ let ok = true;
  * returned, for the caller to print once the run beside it has ended, so two runs side by side
  * do not interleave their lines.
  */
-async function runVitest(name, args, { quiet = false } = {}) {
+async function runVitest(name, args, { quiet = false, env = {} } = {}) {
   const out = path.join(reports, `${name}.json`);
   const child = spawn(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' },
+    { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } },
   );
   const kept = [];
   child.stdout?.on('data', (chunk) => kept.push(chunk));
@@ -49,6 +51,26 @@ async function runVitest(name, args, { quiet = false } = {}) {
 }
 
 /**
+ * An npm script with its output kept, for printing once the runs beside it have ended; `passed`
+ * says whether it exited 0.
+ */
+async function runScript(script, env = {}) {
+  const child = spawn('npm', ['run', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  const kept = [];
+  child.stdout.on('data', (chunk) => kept.push(chunk));
+  child.stderr.on('data', (chunk) => kept.push(chunk));
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  if (status !== 0) {
+    ok = false;
+    failures.push(`npm run ${script} (exit ${status})`);
+  }
+  return { passed: status === 0, output: `\n--- npm run ${script} ---\n${Buffer.concat(kept).toString()}` };
+}
+
+/**
  * The unit stage: the server and web projects as two runs side by side. In one run the web files
  * (isolated, each in a fresh worker with jsdom) only started once every server file had, a tail of
  * most of a minute on 2 cores; beside the server files they fill the time those wait on their
@@ -60,6 +82,31 @@ async function runUnitStage() {
   process.stdout.write(await web);
 }
 
+/** The lint and the typecheck, one after the other (each is single-threaded). */
+async function runChecks() {
+  return (await runScript('lint')).output + (await runScript('typecheck')).output;
+}
+
+const JOURNEY = 'e2e/newcomer-journey.e2e.ts';
+
+/**
+ * The browser tests as two runs side by side: the newcomer journey, which spends most of its
+ * minutes waiting for its own simulated market, beside the other files (one at a time, on the
+ * shared server). The web app and the server bundle are built once for both.
+ */
+async function runBrowserStage() {
+  const build = await runScript('build', { NODE_ENV: 'production' });
+  if (!build.passed) return build.output;
+  const journey = runVitest('e2e-journey', ['--config', 'vitest.e2e.config.ts', JOURNEY], {
+    quiet: true,
+    env: { E2E_PREBUILT: '1', E2E_OWN_SERVERS_ONLY: '1' },
+  });
+  await runVitest('e2e', ['--config', 'vitest.e2e.config.ts', '--exclude', JOURNEY], {
+    env: { E2E_PREBUILT: '1' },
+  });
+  return journey;
+}
+
 if (process.argv.includes('--api-only')) {
   // The API suite alone, e.g. against the PostgreSQL server in DATABASE_URL.
   await runVitest('api', ['int.test']);
@@ -67,17 +114,21 @@ if (process.argv.includes('--api-only')) {
   await runUnitStage();
 } else {
   await runUnitStage();
-  // The scale-out suite and the browser tests mostly wait (leases lapsing, markets moving), so
-  // they run side by side; the scale-out suite's output is printed after the browser tests'.
+  // The scale-out suite, the browser tests and CI's checks mostly wait (leases lapsing, markets
+  // moving, pages loading), so they run side by side; what runs beside the browser files prints
+  // after them.
   const cluster = runVitest('cluster', ['--config', 'vitest.cluster.config.ts'], { quiet: true });
+  // CI's checks after the scale-out suite's busy minutes, while the browser files still run.
+  const checks = process.argv.includes('--with-checks') ? cluster.then(runChecks) : Promise.resolve('');
   if (existsSync(CHROMIUM)) {
-    await runVitest('e2e', ['--config', 'vitest.e2e.config.ts']);
+    process.stdout.write(await runBrowserStage());
   } else {
     console.log(
       `\nBrowser tests SKIPPED: ${CHROMIUM} not found (install it with: apt-get install -y chromium).\n`,
     );
   }
   process.stdout.write(await cluster);
+  process.stdout.write(await checks);
 }
 for (const failure of failures) console.log(`FAILED ${failure.split('\n')[0]}`);
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);

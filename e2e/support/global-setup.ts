@@ -32,13 +32,26 @@ async function buildWeb(): Promise<void> {
  * sync), and starts the shared server from a copy of it (a free port) for the browser tests, then
  * signs its operator up, so a test can ask for what only the back office can (e.g. an analysis
  * past the thresholds) instead of waiting on the simulated market's luck.
+ *
+ * `npm test` runs the newcomer journey as a run of its own beside the other files (it mostly waits
+ * for its market), after building once for both: E2E_PREBUILT=1 skips the builds, and
+ * E2E_OWN_SERVERS_ONLY=1 (the journey's run, whose files start their own servers) skips the
+ * template and the shared server.
  */
 export default async function setup(project: TestProject) {
-  await buildServer();
+  const prebuilt = process.env.E2E_PREBUILT === '1';
+  if (process.env.E2E_OWN_SERVERS_ONLY === '1') {
+    if (!prebuilt) await Promise.all([buildServer(), buildWeb()]);
+    return;
+  }
+  if (!prebuilt) await buildServer();
   // The template's first sync needs no web app: the web build runs beside it, once the template's
   // server has started (it looks for dist/web at its start, which the build empties).
   const templateServer = await startTemplateServer();
-  const [web, synced] = await Promise.allSettled([buildWeb(), templateServer.finish()]);
+  const [web, synced] = await Promise.allSettled([
+    prebuilt ? Promise.resolve() : buildWeb(),
+    templateServer.finish(),
+  ]);
   if (synced.status === 'rejected') throw synced.reason;
   const template = synced.value;
   if (web.status === 'rejected') {

@@ -6,7 +6,7 @@
  * taken from one ends within 12 market hours of the start (pinned-market.test.ts proves it).
  *
  * Midday, not midnight: the journey's trade may run until that close, and the browser steps before
- * its accept take under nine market hours at 300×, so a start 24 hours before the close left the
+ * its accept take under nine market hours at the journey's speed, so a start 24 hours before the close left the
  * journey waiting some 200 s of nothing for it.
  */
 export const PINNED_MARKET_START = Date.UTC(2026, 10, 5, 12);
