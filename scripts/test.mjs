@@ -6,7 +6,7 @@
 // Ends with the failed tests, one a line, and one summary line, "total: N passed, N failed", so the
 // tail of a CI log says what failed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -87,24 +87,58 @@ async function runChecks() {
   return (await runScript('lint')).output + (await runScript('typecheck')).output;
 }
 
+const E2E_CONFIG = ['--config', 'vitest.e2e.config.ts'];
 const JOURNEY = 'e2e/newcomer-journey.e2e.ts';
+/** Browser files that start servers of their own (from the template) and use no shared server. */
+const OWN_SERVER_FILES = [
+  'e2e/accounts.e2e.ts',
+  'e2e/admin-approvals.e2e.ts',
+  'e2e/admin-collections.e2e.ts',
+  'e2e/admin-settings.e2e.ts',
+  'e2e/gate-empty-state.e2e.ts',
+];
+
+/** The template data folder (e2e/support/template-data.ts), made once for the browser runs. */
+async function makeTemplate() {
+  const child = spawn('npx', ['tsx', 'e2e/support/make-template.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const out = [];
+  child.stdout.on('data', (chunk) => out.push(chunk));
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  const dir = Buffer.concat(out).toString().trim().split('\n').at(-1);
+  if (status === 0 && dir && existsSync(dir)) return dir;
+  ok = false;
+  failures.push('browser tests: the template data folder was not made');
+  return null;
+}
 
 /**
- * The browser tests as two runs side by side: the newcomer journey, which spends most of its
- * minutes waiting for its own simulated market, beside the other files (one at a time, on the
- * shared server). The web app and the server bundle are built once for both.
+ * The browser tests as three runs side by side, one file at a time in each: the newcomer journey,
+ * which spends most of its minutes waiting for its own simulated market; the files that start
+ * servers of their own; and the files on the shared server. The web app and the server bundle are
+ * built once for all, and the template data folder taken once for the two runs that need it.
  */
 async function runBrowserStage() {
   const build = await runScript('build', { NODE_ENV: 'production' });
   if (!build.passed) return build.output;
-  const journey = runVitest('e2e-journey', ['--config', 'vitest.e2e.config.ts', JOURNEY], {
+  const prebuilt = { E2E_PREBUILT: '1' };
+  const journey = runVitest('e2e-journey', [...E2E_CONFIG, JOURNEY], {
     quiet: true,
-    env: { E2E_PREBUILT: '1', E2E_OWN_SERVERS_ONLY: '1' },
+    env: { ...prebuilt, E2E_SERVERS: 'own' },
   });
-  await runVitest('e2e', ['--config', 'vitest.e2e.config.ts', '--exclude', JOURNEY], {
-    env: { E2E_PREBUILT: '1' },
+  const template = await makeTemplate();
+  if (!template) return journey;
+  const withTemplate = { ...prebuilt, E2E_TEMPLATE_DIR: template };
+  const own = runVitest('e2e-own-servers', [...E2E_CONFIG, ...OWN_SERVER_FILES], {
+    quiet: true,
+    env: { ...withTemplate, E2E_SERVERS: 'own' },
   });
-  return journey;
+  const excluded = [JOURNEY, ...OWN_SERVER_FILES].flatMap((file) => ['--exclude', file]);
+  await runVitest('e2e', [...E2E_CONFIG, ...excluded], { env: withTemplate });
+  const outputs = await Promise.all([own, journey]);
+  rmSync(template, { recursive: true, force: true });
+  return outputs.join('');
 }
 
 if (process.argv.includes('--api-only')) {

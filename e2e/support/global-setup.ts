@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../scripts/build-server';
 import { startDedicatedServer } from './dedicated-server';
 import { signUpOverHttp, type HttpAccount } from './operator';
-import { startTemplateServer } from './template-data';
+import { startTemplateServer, type TemplateDataDir } from './template-data';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,37 +33,45 @@ async function buildWeb(): Promise<void> {
  * signs its operator up, so a test can ask for what only the back office can (e.g. an analysis
  * past the thresholds) instead of waiting on the simulated market's luck.
  *
- * `npm test` runs the newcomer journey as a run of its own beside the other files (it mostly waits
- * for its market), after building once for both: E2E_PREBUILT=1 skips the builds, and
- * E2E_OWN_SERVERS_ONLY=1 (the journey's run, whose files start their own servers) skips the
- * template and the shared server.
+ * `npm test` runs the browser files as three runs side by side (scripts/test.mjs), after building
+ * once for all and taking one template for all:
+ * - E2E_PREBUILT=1: the builds are done;
+ * - E2E_TEMPLATE_DIR: the template to use (its maker removes it);
+ * - E2E_SERVERS=own: the run's files start servers of their own, so no shared server is started.
  */
 export default async function setup(project: TestProject) {
   const prebuilt = process.env.E2E_PREBUILT === '1';
-  if (process.env.E2E_OWN_SERVERS_ONLY === '1') {
-    if (!prebuilt) await Promise.all([buildServer(), buildWeb()]);
-    return;
-  }
+  const givenTemplate = process.env.E2E_TEMPLATE_DIR;
+  const sharedServer = process.env.E2E_SERVERS !== 'own';
   if (!prebuilt) await buildServer();
-  // The template's first sync needs no web app: the web build runs beside it, once the template's
-  // server has started (it looks for dist/web at its start, which the build empties).
-  const templateServer = await startTemplateServer();
-  const [web, synced] = await Promise.allSettled([
-    prebuilt ? Promise.resolve() : buildWeb(),
-    templateServer.finish(),
-  ]);
-  if (synced.status === 'rejected') throw synced.reason;
-  const template = synced.value;
-  if (web.status === 'rejected') {
-    template.remove();
-    throw web.reason;
+  let template: TemplateDataDir | undefined;
+  if (givenTemplate) {
+    template = { dir: givenTemplate, remove: () => undefined };
+    if (!prebuilt) await buildWeb();
+  } else if (!sharedServer) {
+    if (!prebuilt) await buildWeb();
+  } else {
+    // The template's first sync needs no web app: the web build runs beside it, once the
+    // template's server has started (it looks for dist/web at its start, which the build empties).
+    const templateServer = await startTemplateServer();
+    const [web, synced] = await Promise.allSettled([
+      prebuilt ? Promise.resolve() : buildWeb(),
+      templateServer.finish(),
+    ]);
+    if (synced.status === 'rejected') throw synced.reason;
+    template = synced.value;
+    if (web.status === 'rejected') {
+      template.remove();
+      throw web.reason;
+    }
   }
-  const server = await startDedicatedServer({}, { template: template.dir });
+  if (template) project.provide('templateDataDir', template.dir);
+  if (!sharedServer) return () => template?.remove();
+  const server = await startDedicatedServer({}, { template: template!.dir });
   project.provide('baseUrl', server.baseUrl);
   project.provide('operator', await signUpOverHttp(server.baseUrl, 'Olive Operator'));
-  project.provide('templateDataDir', template.dir);
   return async () => {
     await server.stop();
-    template.remove();
+    template?.remove();
   };
 }
