@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { MarketTicker } from '../../providers/market';
+import { isBusEvent } from '../../realtime/event-bus';
 import { createMarketService, type MarketService } from './market.service';
 
 declare module 'fastify' {
@@ -12,17 +13,20 @@ declare module 'fastify' {
 export const marketPlugin = fp(
   async (app) => {
     const { bus } = app;
-    app.decorate(
-      'market',
-      createMarketService({
-        db: app.db,
-        source: app.source,
-        log: app.log,
-        logs: app.logs,
-        onPairUpdate: (event) => bus.publish('pair_updates', event, ['admins']),
-        onTicker: ({ pair, ticker }) => bus.publish('ticker', { pair, ticker: tickerMessage(pair, ticker) }),
-      }),
-    );
+    const market = createMarketService({
+      db: app.db,
+      source: app.source,
+      log: app.log,
+      logs: app.logs,
+      onPairUpdate: (event) => bus.publish('pair_updates', event, ['admins']),
+      onTicker: ({ pair, ticker }) => bus.publish('ticker', { pair, ticker: tickerMessage(pair, ticker) }),
+    });
+    app.decorate('market', market);
+    // Pair changes made by another process.
+    const unsubscribe = bus.subscribe((message) => {
+      if (isBusEvent(message, 'pair_updates')) market.forgetPairs();
+    });
+    app.addHook('onClose', () => unsubscribe());
   },
   { name: 'market', dependencies: ['core', 'providers', 'logs'] },
 );

@@ -162,15 +162,6 @@ export function createMarketRepo(db: Queryable) {
     },
 
     /** Symbols of these pairs, active or not. */
-    async pairSymbols(pairIds: number[]): Promise<Map<number, string>> {
-      if (pairIds.length === 0) return new Map();
-      const rows = await db
-        .select({ id: cryptoPairs.id, symbol: cryptoPairs.symbol })
-        .from(cryptoPairs)
-        .where(inArray(cryptoPairs.id, pairIds));
-      return new Map(rows.map((row) => [row.id, row.symbol]));
-    },
-
     /** Latest ticker log per pair: 24 h base volume × price = quote volume. */
     async latestQuoteVolumes(pairIds: number[]): Promise<Map<number, number>> {
       if (pairIds.length === 0) return new Map();

@@ -13,6 +13,7 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../shared/time';
 import type { MarketPair, MarketSource, MarketTicker } from '../../providers/market/market-source';
 import type { LogsService } from '../logs/logs.service';
 import { createCandleCache } from './candle-cache';
+import { createPairDirectory } from './pair-directory';
 import { createPairEdits, pairSnapshot, type Actor } from './pair-edits';
 import { pruneMarketData, type MarketRetentionResult } from './market-retention';
 import { createCandlesRepo } from './candles.repo';
@@ -76,7 +77,9 @@ export function createMarketService(deps: MarketServiceDeps) {
   const repo = createMarketRepo(db);
   const candlesRepo = createCandlesRepo(db);
   const candleCache = createCandleCache(candlesRepo);
+  const directory = createPairDirectory(() => repo.listPairs());
   const announce = (pair: string, action: PairUpdateEvent['action']) => {
+    directory.forget();
     try {
       deps.onPairUpdate?.({ pair, action });
     } catch (error) {
@@ -99,13 +102,20 @@ export function createMarketService(deps: MarketServiceDeps) {
   return {
     listPairs: () => repo.listPairs(),
     pairBySymbol: (symbol: string) => repo.findPair(symbol),
+    /**
+     * The pair as last announced (pair-directory.ts): for hot paths that need its exchange symbol,
+     * whether it is active and its order minimums, not its refresh counters.
+     */
+    tradablePair: (symbol: string) => directory.bySymbol(symbol),
+    /** Another process changed pairs (`pair_updates`): the directory is read again. */
+    forgetPairs: () => directory.forget(),
     pairById: (id: number) => repo.findPairById(id),
     latestQuote: (pairId: number) => repo.latestQuote(pairId),
     latestTicker: (pairId: number) => repo.latestTicker(pairId),
     /** The last 24 hourly candles folded into one (pair details before the first ticker). */
     lastDay: (pairId: number) => candlesRepo.lastDay(pairId),
     latestQuoteVolumes: (pairIds: number[]) => repo.latestQuoteVolumes(pairIds),
-    pairSymbols: (pairIds: number[]) => repo.pairSymbols(pairIds),
+    pairSymbols: (pairIds: number[]) => directory.symbols(pairIds),
     activePairCount: () => repo.activePairCount(),
     /** Active pairs, all or only those of `symbols`. */
     activePairs: (symbols?: string[]): Promise<CryptoPairRow[]> =>

@@ -6,8 +6,9 @@
  *      the entry moved available → positions (a concurrent burst spends exactly what there is: the
  *      ledger locks the accounts), the open-trade limit re-checked under that lock;
  *   B. the market order (clientOrderId = trade id), outside any transaction;
- *   C. one transaction: the real fill stored and the idempotency answer `{ trade, balance }`; or, if
- *      the order failed, the trade `failed`, the entry returned, and the 502 answer stored.
+ *   C. the real fill stored, with the idempotency answer `{ trade, balance }` in the same
+ *      transaction when the request has a key; or, if the order failed, one transaction: the trade
+ *      `failed`, the entry returned, and the 502 answer stored.
  */
 import type { AcceptOfferInput, AcceptOfferResponse } from '../../../contract/offers';
 import { PREFERENCE_DEFAULTS } from '../../../contract/preferences';
@@ -25,6 +26,7 @@ import { stopLossPrice } from './trade-maths';
 import { formatDollars, toDollars } from '../../shared/money';
 import { publishTradeChange, type TradingContext } from './trading-context';
 import type { TradeRow } from './trading.repo';
+import type { Queryable } from '../../db/client';
 
 export const insufficientBalance = (availableCents: number, entryCents: number) =>
   `Insufficient balance: available ${formatDollars(availableCents)}, entry ${formatDollars(entryCents)}`;
@@ -132,7 +134,7 @@ async function openTrade(
         // Judged by the trade monitor on the market's clock.
         expiresAt: offer.tradeEndsAt,
       });
-      await ctx.ledger.post(tx, {
+      const posted = await ctx.ledger.post(tx, {
         tradeId: trade.id,
         legs: [
           { userId, account: 'user_available', amountCents: -amountCents, kind: 'trade_open' },
@@ -143,7 +145,7 @@ async function openTrade(
       const open = await ctx.repo.countOpen(userId, tx);
       if (open > input.limits.maxOpenTrades)
         throw badRequest(`Guardrail: at most ${input.limits.maxOpenTrades} open trades`);
-      const after = await ctx.ledger.balances(userId, tx);
+      const after = posted.balances.get(userId)!;
       await ctx.logs.audit(
         {
           userId,
@@ -185,9 +187,9 @@ async function storeFill(
     ctx.takerFeePercent,
   );
   let committed: { row: TradeRow; balances: UserBalances } | undefined;
-  // The value `work` returns is the stored idempotency answer: exactly the response body.
-  const response = await ctx.ledger.transact(async (tx): Promise<AcceptOfferResponse> => {
-    const stored = await ctx.repo.storeFill(tx, trade.id, {
+  // The value `write` returns is the stored idempotency answer: exactly the response body.
+  const write = async (q: Queryable): Promise<AcceptOfferResponse> => {
+    const stored = await ctx.repo.storeFill(q, trade.id, {
       entryPrice: String(fill.averagePrice),
       quantity: String(fill.quantity),
       entryFee: String(fill.feeQuote),
@@ -197,10 +199,12 @@ async function storeFill(
       profitPercent: mark?.profitPercent ?? 0,
     });
     if (!stored) throw new Error(`trade ${trade.id} stopped being open while its entry order ran`);
-    const balances = await ctx.ledger.balances(trade.userId, tx);
+    const balances = await ctx.ledger.balances(trade.userId, q);
     committed = { row: stored, balances };
     return { trade: toTrade(stored), balance: toDollars(balances.availableCents) };
-  }, input.scope);
+  };
+  // One update moves no money: a transaction is needed only to store the answer with it.
+  const response = input.scope ? await ctx.ledger.transact(write, input.scope) : await write(ctx.db);
   if (committed) publishTradeChange(ctx, committed.row, committed.balances);
   return response;
 }

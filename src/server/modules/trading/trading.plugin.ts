@@ -19,7 +19,7 @@ export const tradingPlugin = fp(
       bus: app.bus,
       offers: app.offers,
       market: {
-        pairBySymbol: (symbol) => market.pairBySymbol(symbol),
+        pairBySymbol: (symbol) => market.tradablePair(symbol),
         priceRangeSince: (pairId, interval, since) => market.priceRangeSince(pairId, interval, since),
       },
       source: app.source,

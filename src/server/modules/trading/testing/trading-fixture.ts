@@ -116,11 +116,12 @@ export async function createTradingWorld(
   return world;
 }
 
-/** Sets a pair's exchange minimums as a market sync would store them. */
+/** Sets a pair's exchange minimums as a market sync would store and announce them. */
 export async function setOrderMinimums(
   world: TradingWorld,
   symbol: string,
   limits: { orderMin: number | null; costMin: number | null },
 ): Promise<void> {
   await world.t.db.update(cryptoPairs).set(limits).where(eq(cryptoPairs.symbol, symbol));
+  world.t.app.bus.publish('pair_updates', { pair: symbol, action: 'updated' }, ['admins']);
 }
