@@ -63,7 +63,10 @@ export function createLedgerRepo(db: Queryable) {
      * so one SELECT is the usual cost; missing ones are opened (idempotent under concurrency) and
      * read again. `opened` says whether any was opened in this transaction.
      */
-    async accountIds(tx: Queryable, keys: AccountKey[]): Promise<{ ids: Map<string, string>; opened: boolean }> {
+    async accountIds(
+      tx: Queryable,
+      keys: AccountKey[],
+    ): Promise<{ ids: Map<string, string>; opened: boolean }> {
       const found = await selectAccounts(tx, keys);
       const missing = keys.filter((k) => !found.has(accountKeyOf(k.userId, k.kind)));
       if (missing.length === 0) return { ids: found, opened: false };
@@ -90,7 +93,12 @@ export function createLedgerRepo(db: Queryable) {
         .where(inArray(ledgerAccounts.userId, userIds))
         .orderBy(asc(ledgerAccounts.id))
         .for('update');
-      return rows.map((r) => ({ id: r.id, userId: r.userId!, kind: r.kind, balanceCents: r.balanceCents ?? 0 }));
+      return rows.map((r) => ({
+        id: r.id,
+        userId: r.userId!,
+        kind: r.kind,
+        balanceCents: r.balanceCents ?? 0,
+      }));
     },
 
     async insertEntries(tx: Queryable, rows: EntryRow[]): Promise<void> {
