@@ -37,10 +37,11 @@ describe('a Redis outage', () => {
   });
   afterAll(async () => {
     // Closing the app waits for a job in progress (a job BullMQ hands out again after the outage
-    // may still be running its market backfill on a loaded machine): room for it.
+    // may still be running its market backfill on a loaded machine), at most the queue worker's
+    // 20 s close deadline (bullmq-queue.ts): room for it.
     await t?.close();
     await redis?.stop();
-  }, 180_000);
+  }, 60_000);
 
   const requestAnalysis = () =>
     t.app.inject({

@@ -16,6 +16,14 @@ import type { JobQueue } from './job-queue';
 const JOB_LOCK_MS = 10_000;
 const STALLED_CHECK_MS = 5_000;
 
+/**
+ * How long a closing worker waits for its job in progress. BullMQ's own close can also wait for
+ * ever on its blocking connection while that one reconnects after an outage
+ * (taskforcesh/bullmq#4656); past this, the worker's connections are dropped and a job still
+ * running is handed out again by the stalled check, as after a crash.
+ */
+const WORKER_CLOSE_MS = 20_000;
+
 /** How long an enqueue waits for the queue's first connection before giving up (start-up only). */
 const FIRST_CONNECTION_WAIT_MS = 1_000;
 
@@ -94,10 +102,23 @@ export function createBullmqQueue<T>(
     async close() {
       // BullMQ leaves connections it was given open; closing while Redis is down must not wait
       // for it to come back, so the connections are dropped rather than asked to QUIT.
-      await (consumer?.status === 'ready' ? worker?.close() : worker?.close(true));
+      if (worker) await closeWorker(worker, consumer?.status === 'ready', (error) => log?.(error));
       if (producer.status === 'ready') await queue.close();
       await closeRedisClient(producer);
       if (consumer) await closeRedisClient(consumer);
     },
   };
+}
+
+/** Closes gracefully (the job in progress finishes) when connected, at once when not, within WORKER_CLOSE_MS. */
+async function closeWorker(worker: Worker, connected: boolean, log: (error: Error) => void): Promise<void> {
+  let deadline: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    worker.close(!connected).then(() => true),
+    new Promise<false>((resolve) => (deadline = setTimeout(() => resolve(false), WORKER_CLOSE_MS))),
+  ]);
+  clearTimeout(deadline);
+  if (closed) return;
+  log(new Error(`queue worker ${worker.name} did not close within ${WORKER_CLOSE_MS / 1000} s; dropped`));
+  void worker.disconnect().catch(() => undefined);
 }
