@@ -1,12 +1,12 @@
 // `npm test`: unit + API tests (vitest), then the browser tests (when Chromium is installed) beside
 // the scale-out suite (real api and worker processes on the machine's PostgreSQL and Redis servers).
 // `--api-only`: just the API suite (*.int.test.ts). `--unit-only`: just the unit stage.
-// `--with-checks` (CI's way): lint and typecheck too, beside the browser stage, where the machine
-// mostly waits on browsers and simulated markets.
+// `--with-checks` (CI's way): lint and typecheck too, beside the tests at the lowest CPU priority,
+// in the time the tests leave idle (the browser stage mostly waits on browsers and markets).
 // Ends with the failed tests, one a line, and one summary line, "total: N passed, N failed", so the
 // tail of a CI log says what failed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -83,7 +83,6 @@ async function runUnitStage() {
 
 /** The lint and the typecheck, one after the other (each is single-threaded). */
 async function runChecks() {
-  // At the lowest CPU priority (nice 19): they take the time the tests leave idle.
   const lowest = { niceness: 19 };
   return (await runScript('lint', {}, lowest)).output + (await runScript('typecheck', {}, lowest)).output;
 }
@@ -106,11 +105,20 @@ async function makeTemplate() {
   return null;
 }
 
+/** Browser files that start servers of their own (from the template) and use no shared server. */
+const OWN_SERVER_FILES = [
+  'e2e/accounts.e2e.ts',
+  'e2e/admin-approvals.e2e.ts',
+  'e2e/admin-collections.e2e.ts',
+  'e2e/admin-settings.e2e.ts',
+  'e2e/gate-empty-state.e2e.ts',
+];
+
 /**
  * The browser tests as three runs side by side, one file at a time in each: the newcomer journey,
- * which spends most of its minutes waiting for its own simulated market, and the other files in
- * two halves (alternate files by name), each half with a shared server of its own. The web app and
- * the server bundle are built once for all, and the template data folder is taken once.
+ * which spends most of its minutes waiting for its own simulated market; the files that start
+ * servers of their own; and the files on the shared server. The web app and the server bundle are
+ * built once for all, and the template data folder is taken once for the two runs that need it.
  */
 async function runBrowserStage() {
   const build = await runScript('build', { NODE_ENV: 'production' });
@@ -122,16 +130,14 @@ async function runBrowserStage() {
   });
   const template = await makeTemplate();
   if (!template) return journey;
-  const env = { ...prebuilt, E2E_TEMPLATE_DIR: template };
-  const files = readdirSync('e2e')
-    .filter((name) => name.endsWith('.e2e.ts'))
-    .map((name) => `e2e/${name}`)
-    .filter((file) => file !== JOURNEY)
-    .sort();
-  const half = (parity) => files.filter((_, i) => i % 2 === parity);
-  const second = runVitest('e2e-second-half', [...E2E_CONFIG, ...half(1)], { quiet: true, env });
-  await runVitest('e2e', [...E2E_CONFIG, ...half(0)], { env });
-  const outputs = await Promise.all([second, journey]);
+  const withTemplate = { ...prebuilt, E2E_TEMPLATE_DIR: template };
+  const own = runVitest('e2e-own-servers', [...E2E_CONFIG, ...OWN_SERVER_FILES], {
+    quiet: true,
+    env: { ...withTemplate, E2E_SERVERS: 'own' },
+  });
+  const excluded = [JOURNEY, ...OWN_SERVER_FILES].flatMap((file) => ['--exclude', file]);
+  await runVitest('e2e', [...E2E_CONFIG, ...excluded], { env: withTemplate });
+  const outputs = await Promise.all([own, journey]);
   rmSync(template, { recursive: true, force: true });
   return outputs.join('');
 }
@@ -142,12 +148,12 @@ if (process.argv.includes('--api-only')) {
 } else if (process.argv.includes('--unit-only')) {
   await runUnitStage();
 } else {
-  await runUnitStage();
-  // The scale-out suite, the browser tests and CI's checks mostly wait (leases lapsing, markets
-  // moving, pages loading), so they run side by side; what runs beside the browser files prints
-  // after them.
-  const cluster = runVitest('cluster', ['--config', 'vitest.cluster.config.ts'], { quiet: true });
+  // CI's checks from the start, at the lowest CPU priority: they take the time the tests leave idle.
   const checks = process.argv.includes('--with-checks') ? runChecks() : Promise.resolve('');
+  await runUnitStage();
+  // The scale-out suite and the browser tests mostly wait (leases lapsing, markets moving, pages
+  // loading), so they run side by side; what runs beside the browser files prints after them.
+  const cluster = runVitest('cluster', ['--config', 'vitest.cluster.config.ts'], { quiet: true });
   if (existsSync(CHROMIUM)) {
     process.stdout.write(await runBrowserStage());
   } else {
