@@ -1,8 +1,8 @@
 // `npm test`: unit + API tests (vitest), then the browser tests (when Chromium is installed) beside
 // the scale-out suite (real api and worker processes on the machine's PostgreSQL and Redis servers).
 // `--api-only`: just the API suite (*.int.test.ts). `--unit-only`: just the unit stage.
-// `--with-checks` (CI's way): lint and typecheck too, beside the tests at the lowest CPU priority,
-// in the time the tests leave idle (the browser stage mostly waits on browsers and markets).
+// `--with-checks` (CI's way): lint and typecheck too, beside the browser stage at the lowest CPU
+// priority, in the time it leaves idle (it mostly waits on browsers and simulated markets).
 // Ends with the failed tests, one a line, and one summary line, "total: N passed, N failed", so the
 // tail of a CI log says what failed.
 import { spawn } from 'node:child_process';
@@ -148,12 +148,13 @@ if (process.argv.includes('--api-only')) {
 } else if (process.argv.includes('--unit-only')) {
   await runUnitStage();
 } else {
-  // CI's checks from the start, at the lowest CPU priority: they take the time the tests leave idle.
-  const checks = process.argv.includes('--with-checks') ? runChecks() : Promise.resolve('');
   await runUnitStage();
   // The scale-out suite and the browser tests mostly wait (leases lapsing, markets moving, pages
   // loading), so they run side by side; what runs beside the browser files prints after them.
   const cluster = runVitest('cluster', ['--config', 'vitest.cluster.config.ts'], { quiet: true });
+  // CI's checks at the lowest CPU priority, in the time the browser files leave idle (beside the
+  // unit stage, whose files ping-pong with their database threads, they slowed it by a quarter).
+  const checks = process.argv.includes('--with-checks') ? runChecks() : Promise.resolve('');
   if (existsSync(CHROMIUM)) {
     process.stdout.write(await runBrowserStage());
   } else {
