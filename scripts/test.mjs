@@ -93,16 +93,18 @@ const JOURNEY = 'e2e/newcomer-journey.e2e.ts';
 /** The template data folder (e2e/support/template-data.ts), made once for the browser runs. */
 async function makeTemplate() {
   const child = spawn('npx', ['tsx', 'e2e/support/make-template.ts'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   const out = [];
+  const err = [];
   child.stdout.on('data', (chunk) => out.push(chunk));
+  child.stderr.on('data', (chunk) => err.push(chunk));
   const status = await new Promise((resolve) => child.on('close', resolve));
   const dir = Buffer.concat(out).toString().trim().split('\n').at(-1);
-  if (status === 0 && dir && existsSync(dir)) return dir;
+  if (status === 0 && dir && existsSync(dir)) return { dir, output: '' };
   ok = false;
   failures.push('browser tests: the template data folder was not made');
-  return null;
+  return { dir: null, output: `\n--- template data folder ---\n${Buffer.concat(err).toString()}` };
 }
 
 /** Browser files that start servers of their own (from the template) and use no shared server. */
@@ -115,21 +117,29 @@ const OWN_SERVER_FILES = [
 ];
 
 /**
+ * What the browser runs share: the web app and the server bundle, built once, and the template
+ * data folder, taken once. Started beside the unit stage, so the browser stage starts on them.
+ */
+async function prepareBrowserStage() {
+  const build = await runScript('build', { NODE_ENV: 'production' });
+  if (!build.passed) return { output: build.output, template: null };
+  const { dir, output } = await makeTemplate();
+  return { output, template: dir };
+}
+
+/**
  * The browser tests as three runs side by side, one file at a time in each: the newcomer journey,
  * which spends most of its minutes waiting for its own simulated market; the files that start
- * servers of their own; and the files on the shared server. The web app and the server bundle are
- * built once for all, and the template data folder is taken once for the two runs that need it.
+ * servers of their own; and the files on the shared server.
  */
-async function runBrowserStage() {
-  const build = await runScript('build', { NODE_ENV: 'production' });
-  if (!build.passed) return build.output;
+async function runBrowserStage(prepared) {
+  const { output, template } = await prepared;
+  if (!template) return output;
   const prebuilt = { E2E_PREBUILT: '1' };
   const journey = runVitest('e2e-journey', [...E2E_CONFIG, JOURNEY], {
     quiet: true,
     env: { ...prebuilt, E2E_SERVERS: 'own' },
   });
-  const template = await makeTemplate();
-  if (!template) return journey;
   const withTemplate = { ...prebuilt, E2E_TEMPLATE_DIR: template };
   const own = runVitest('e2e-own-servers', [...E2E_CONFIG, ...OWN_SERVER_FILES], {
     quiet: true,
@@ -148,6 +158,7 @@ if (process.argv.includes('--api-only')) {
 } else if (process.argv.includes('--unit-only')) {
   await runUnitStage();
 } else {
+  const prepared = existsSync(CHROMIUM) ? prepareBrowserStage() : null;
   await runUnitStage();
   // The scale-out suite and the browser tests mostly wait (leases lapsing, markets moving, pages
   // loading), so they run side by side; what runs beside the browser files prints after them.
@@ -155,8 +166,8 @@ if (process.argv.includes('--api-only')) {
   // CI's checks at the lowest CPU priority, in the time the browser files leave idle (beside the
   // unit stage, whose files ping-pong with their database threads, they slowed it by a quarter).
   const checks = process.argv.includes('--with-checks') ? runChecks() : Promise.resolve('');
-  if (existsSync(CHROMIUM)) {
-    process.stdout.write(await runBrowserStage());
+  if (prepared) {
+    process.stdout.write(await runBrowserStage(prepared));
   } else {
     console.log(
       `\nBrowser tests SKIPPED: ${CHROMIUM} not found (install it with: apt-get install -y chromium).\n`,
