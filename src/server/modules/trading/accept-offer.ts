@@ -6,9 +6,8 @@
  *      the entry moved available → positions (a concurrent burst spends exactly what there is: the
  *      ledger locks the accounts), the open-trade limit re-checked under that lock;
  *   B. the market order (clientOrderId = trade id), outside any transaction;
- *   C. the real fill stored, with the idempotency answer `{ trade, balance }` in the same
- *      transaction when the request has a key; or, if the order failed, one transaction: the trade
- *      `failed`, the entry returned, and the 502 answer stored.
+ *   C. one transaction: the real fill stored and the idempotency answer `{ trade, balance }`; or, if
+ *      the order failed, the trade `failed`, the entry returned, and the 502 answer stored.
  */
 import type { AcceptOfferInput, AcceptOfferResponse } from '../../../contract/offers';
 import { PREFERENCE_DEFAULTS } from '../../../contract/preferences';
@@ -26,7 +25,7 @@ import { stopLossPrice } from './trade-maths';
 import { formatDollars, toDollars } from '../../shared/money';
 import { publishTradeChange, type TradingContext } from './trading-context';
 import type { TradeRow } from './trading.repo';
-import type { Queryable } from '../../db/client';
+import type { Transaction } from '../../db/client';
 
 export const insufficientBalance = (availableCents: number, entryCents: number) =>
   `Insufficient balance: available ${formatDollars(availableCents)}, entry ${formatDollars(entryCents)}`;
@@ -188,7 +187,7 @@ async function storeFill(
   );
   let committed: { row: TradeRow; balances: UserBalances } | undefined;
   // The value `write` returns is the stored idempotency answer: exactly the response body.
-  const write = async (q: Queryable): Promise<AcceptOfferResponse> => {
+  const write = async (q: Transaction): Promise<AcceptOfferResponse> => {
     const stored = await ctx.repo.storeFill(q, trade.id, {
       entryPrice: String(fill.averagePrice),
       quantity: String(fill.quantity),
@@ -203,8 +202,7 @@ async function storeFill(
     committed = { row: stored, balances };
     return { trade: toTrade(stored), balance: toDollars(balances.availableCents) };
   };
-  // One update moves no money: a transaction is needed only to store the answer with it.
-  const response = input.scope ? await ctx.ledger.transact(write, input.scope) : await write(ctx.db);
+  const response = await ctx.ledger.transact(write, input.scope);
   if (committed) publishTradeChange(ctx, committed.row, committed.balances);
   return response;
 }
