@@ -24,7 +24,6 @@ export interface EntryRow {
 
 export interface LockedAccount {
   id: string;
-  userId: string;
   kind: LedgerAccountKind;
   balanceCents: number;
 }
@@ -48,57 +47,37 @@ async function selectAccounts(tx: Queryable, keys: AccountKey[]): Promise<Map<st
   return new Map(rows.map((r) => [accountKeyOf(r.userId, r.kind), r.id]));
 }
 
-/** Opens accounts (a no-op for those another transaction opened first). */
-async function openAccounts(tx: Queryable, keys: AccountKey[]): Promise<void> {
-  await tx
-    .insert(ledgerAccounts)
-    .values(keys.map((k) => ({ userId: k.userId, kind: k.kind, balanceCents: k.userId ? 0 : null })))
-    .onConflictDoNothing();
-}
-
 export function createLedgerRepo(db: Queryable) {
   return {
     /**
-     * Account ids for the keys (the system accounts'). Accounts exist after their first movement,
-     * so one SELECT is the usual cost; missing ones are opened (idempotent under concurrency) and
-     * read again. `opened` says whether any was opened in this transaction.
+     * Account ids for the keys. Accounts exist after a user's first movement, so one SELECT is the
+     * usual cost; missing ones are opened (idempotent under concurrency) and read again.
      */
-    async accountIds(
-      tx: Queryable,
-      keys: AccountKey[],
-    ): Promise<{ ids: Map<string, string>; opened: boolean }> {
+    async accountIds(tx: Queryable, keys: AccountKey[]): Promise<Map<string, string>> {
       const found = await selectAccounts(tx, keys);
       const missing = keys.filter((k) => !found.has(accountKeyOf(k.userId, k.kind)));
-      if (missing.length === 0) return { ids: found, opened: false };
-      await openAccounts(tx, missing);
-      return { ids: await selectAccounts(tx, keys), opened: true };
+      if (missing.length === 0) return found;
+      await tx
+        .insert(ledgerAccounts)
+        .values(missing.map((k) => ({ userId: k.userId, kind: k.kind, balanceCents: k.userId ? 0 : null })))
+        .onConflictDoNothing();
+      return selectAccounts(tx, keys);
     },
 
-    openAccounts,
-
-    /**
-     * Every account of these users, locked in id order (every movement locks in the same order,
-     * so two never deadlock), with its running balance.
-     */
-    async lockUserAccounts(tx: Queryable, userIds: string[]): Promise<LockedAccount[]> {
-      if (userIds.length === 0) return [];
+    /** Row locks in id order (every movement locks in the same order, so two never deadlock). */
+    async lockAccounts(tx: Queryable, ids: string[]): Promise<LockedAccount[]> {
+      if (ids.length === 0) return [];
       const rows = await tx
         .select({
           id: ledgerAccounts.id,
-          userId: ledgerAccounts.userId,
           kind: ledgerAccounts.kind,
           balanceCents: ledgerAccounts.balanceCents,
         })
         .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.userId, userIds))
+        .where(inArray(ledgerAccounts.id, ids))
         .orderBy(asc(ledgerAccounts.id))
         .for('update');
-      return rows.map((r) => ({
-        id: r.id,
-        userId: r.userId!,
-        kind: r.kind,
-        balanceCents: r.balanceCents ?? 0,
-      }));
+      return rows.map((r) => ({ id: r.id, kind: r.kind, balanceCents: r.balanceCents ?? 0 }));
     },
 
     async insertEntries(tx: Queryable, rows: EntryRow[]): Promise<void> {

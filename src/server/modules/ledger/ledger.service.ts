@@ -9,7 +9,7 @@ import type { Database, Queryable, Transaction } from '../../db/client';
 import { isRetryableTransactionError } from '../../db/errors';
 import type { LedgerEntryKind, SystemLedgerAccountKind, UserLedgerAccountKind } from '../../db/schema/enums';
 import { createIdempotencyRepo } from './idempotency.repo';
-import { accountKeyOf, createLedgerRepo, type AccountKey, type LockedAccount } from './ledger.repo';
+import { accountKeyOf, createLedgerRepo, type AccountKey } from './ledger.repo';
 
 export type Leg =
   | { userId: string; account: UserLedgerAccountKind; amountCents: number; kind: LedgerEntryKind }
@@ -19,12 +19,6 @@ export interface Movement {
   legs: Leg[];
   paymentId?: string | null;
   tradeId?: string | null;
-}
-
-/** A posted movement: its id, and each of its users' balances right after it. */
-export interface Posted {
-  transactionId: string;
-  balances: Map<string, UserBalances>;
 }
 
 export interface UserBalances {
@@ -65,49 +59,7 @@ export function createLedgerService(db: Database) {
   const repo = createLedgerRepo(db);
   const keys = createIdempotencyRepo(db);
 
-  /** Committed system accounts never change: their ids are read once per process. */
-  const systemIds = new Map<string, string>();
-
-  /** The ids of these system accounts, opened if missing. */
-  async function systemAccountIds(
-    tx: Queryable,
-    kinds: SystemLedgerAccountKind[],
-  ): Promise<Map<string, string>> {
-    const missing = [...new Set(kinds)].filter((kind) => !systemIds.has(kind));
-    if (missing.length === 0) return systemIds;
-    const { ids, opened } = await repo.accountIds(
-      tx,
-      missing.map((kind) => ({ userId: null, kind })),
-    );
-    const result = new Map(systemIds);
-    for (const kind of missing) {
-      const id = ids.get(accountKeyOf(null, kind));
-      if (!id) throw new Error(`Ledger account ${kind} was not opened`);
-      result.set(kind, id);
-      // One opened in this transaction exists only if it commits: it is read again next time.
-      if (!opened) systemIds.set(kind, id);
-    }
-    return result;
-  }
-
-  /** Every account of the users, locked; the ones the legs need are opened first if missing. */
-  async function lockUsers(tx: Queryable, keys: AccountKey[]): Promise<LockedAccount[]> {
-    const userIds = [...new Set(keys.map((k) => k.userId!))];
-    const has = (locked: LockedAccount[], k: AccountKey) =>
-      locked.some((a) => a.userId === k.userId && a.kind === k.kind);
-    const locked = await repo.lockUserAccounts(tx, userIds);
-    const missing = keys.filter((k) => !has(locked, k));
-    if (missing.length === 0) return locked;
-    await repo.openAccounts(tx, missing);
-    return repo.lockUserAccounts(tx, userIds);
-  }
-
-  /**
-   * Posts one movement inside `tx`: locks every account of the users it touches (their balances
-   * after it come back, so the caller reads none again), refuses one that would take a user
-   * account below zero, and inserts the entries (the database keeps the running balances).
-   */
-  async function post(tx: Queryable, movement: Movement): Promise<Posted> {
+  async function post(tx: Queryable, movement: Movement): Promise<string> {
     const { legs } = movement;
     if (legs.length < 2) throw new Error('A movement needs at least two legs');
     let sum = 0;
@@ -118,25 +70,21 @@ export function createLedgerService(db: Database) {
     }
     if (sum !== 0) throw new Error(`Ledger movement is unbalanced by ${sum} cents`);
 
-    const userKeys: AccountKey[] = [];
-    const systemKinds: SystemLedgerAccountKind[] = [];
-    for (const leg of legs) {
-      if ('userId' in leg) userKeys.push({ userId: leg.userId, kind: leg.account });
-      else systemKinds.push(leg.system);
-    }
-    const systemAccounts = await systemAccountIds(tx, systemKinds);
-    const locked = await lockUsers(tx, userKeys);
-    const idOf = (leg: Leg) => {
-      const id =
-        'userId' in leg
-          ? locked.find((a) => a.userId === leg.userId && a.kind === leg.account)?.id
-          : systemAccounts.get(leg.system);
-      if (!id) throw new Error(`Ledger account ${'userId' in leg ? leg.account : leg.system} was not opened`);
+    const accountKeys: AccountKey[] = legs.map((leg) =>
+      'userId' in leg ? { userId: leg.userId, kind: leg.account } : { userId: null, kind: leg.system },
+    );
+    const ids = await repo.accountIds(tx, accountKeys);
+    const idOf = (k: AccountKey) => {
+      const id = ids.get(accountKeyOf(k.userId, k.kind));
+      if (!id) throw new Error(`Ledger account ${k.kind} was not opened`);
       return id;
     };
+    const userAccountIds = [...new Set(accountKeys.filter((k) => k.userId).map(idOf))];
+    const locked = await repo.lockAccounts(tx, userAccountIds);
     const deltas = new Map<string, number>();
-    for (const leg of legs)
-      if ('userId' in leg) deltas.set(idOf(leg), (deltas.get(idOf(leg)) ?? 0) + leg.amountCents);
+    accountKeys.forEach((k, i) => {
+      if (k.userId) deltas.set(idOf(k), (deltas.get(idOf(k)) ?? 0) + legs[i]!.amountCents);
+    });
     for (const account of locked) {
       const delta = deltas.get(account.id) ?? 0;
       if (account.balanceCents + delta < 0)
@@ -144,9 +92,9 @@ export function createLedgerService(db: Database) {
     }
 
     const transactionId = randomUUID();
-    const rows = legs.map((leg) => ({
+    const rows = legs.map((leg, i) => ({
       transactionId,
-      accountId: idOf(leg),
+      accountId: idOf(accountKeys[i]!),
       amountCents: leg.amountCents,
       kind: leg.kind,
       paymentId: movement.paymentId ?? null,
@@ -154,17 +102,7 @@ export function createLedgerService(db: Database) {
     }));
     rows.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
     await repo.insertEntries(tx, rows);
-
-    const after = new Map<string, UserBalances>();
-    for (const account of locked) {
-      const balances = after.get(account.userId) ?? { availableCents: 0, heldCents: 0, positionsCents: 0 };
-      const cents = account.balanceCents + (deltas.get(account.id) ?? 0);
-      if (account.kind === 'user_available') balances.availableCents = cents;
-      else if (account.kind === 'user_held') balances.heldCents = cents;
-      else if (account.kind === 'user_positions') balances.positionsCents = cents;
-      after.set(account.userId, balances);
-    }
-    return { transactionId, balances: after };
+    return transactionId;
   }
 
   async function balances(userId: string, queryable?: Queryable): Promise<UserBalances> {

@@ -57,12 +57,8 @@ export async function moveAndAudit(
   },
 ): Promise<UserBalances> {
   const { payment, movement } = input;
-  const posted = await ctx.ledger.post(tx, {
-    legs: movement.legs,
-    paymentId: payment.id,
-    tradeId: payment.tradeId,
-  });
-  const after = posted.balances.get(payment.userId)!;
+  await ctx.ledger.post(tx, { legs: movement.legs, paymentId: payment.id, tradeId: payment.tradeId });
+  const after = await ctx.ledger.balances(payment.userId, tx);
   await ctx.logs.audit(
     {
       userId: input.actorId,

@@ -25,7 +25,6 @@ import { stopLossPrice } from './trade-maths';
 import { formatDollars, toDollars } from '../../shared/money';
 import { publishTradeChange, type TradingContext } from './trading-context';
 import type { TradeRow } from './trading.repo';
-import type { Transaction } from '../../db/client';
 
 export const insufficientBalance = (availableCents: number, entryCents: number) =>
   `Insufficient balance: available ${formatDollars(availableCents)}, entry ${formatDollars(entryCents)}`;
@@ -133,7 +132,7 @@ async function openTrade(
         // Judged by the trade monitor on the market's clock.
         expiresAt: offer.tradeEndsAt,
       });
-      const posted = await ctx.ledger.post(tx, {
+      await ctx.ledger.post(tx, {
         tradeId: trade.id,
         legs: [
           { userId, account: 'user_available', amountCents: -amountCents, kind: 'trade_open' },
@@ -144,7 +143,7 @@ async function openTrade(
       const open = await ctx.repo.countOpen(userId, tx);
       if (open > input.limits.maxOpenTrades)
         throw badRequest(`Guardrail: at most ${input.limits.maxOpenTrades} open trades`);
-      const after = posted.balances.get(userId)!;
+      const after = await ctx.ledger.balances(userId, tx);
       await ctx.logs.audit(
         {
           userId,
@@ -186,9 +185,9 @@ async function storeFill(
     ctx.takerFeePercent,
   );
   let committed: { row: TradeRow; balances: UserBalances } | undefined;
-  // The value `write` returns is the stored idempotency answer: exactly the response body.
-  const write = async (q: Transaction): Promise<AcceptOfferResponse> => {
-    const stored = await ctx.repo.storeFill(q, trade.id, {
+  // The value `work` returns is the stored idempotency answer: exactly the response body.
+  const response = await ctx.ledger.transact(async (tx): Promise<AcceptOfferResponse> => {
+    const stored = await ctx.repo.storeFill(tx, trade.id, {
       entryPrice: String(fill.averagePrice),
       quantity: String(fill.quantity),
       entryFee: String(fill.feeQuote),
@@ -198,11 +197,10 @@ async function storeFill(
       profitPercent: mark?.profitPercent ?? 0,
     });
     if (!stored) throw new Error(`trade ${trade.id} stopped being open while its entry order ran`);
-    const balances = await ctx.ledger.balances(trade.userId, q);
+    const balances = await ctx.ledger.balances(trade.userId, tx);
     committed = { row: stored, balances };
     return { trade: toTrade(stored), balance: toDollars(balances.availableCents) };
-  };
-  const response = await ctx.ledger.transact(write, input.scope);
+  }, input.scope);
   if (committed) publishTradeChange(ctx, committed.row, committed.balances);
   return response;
 }

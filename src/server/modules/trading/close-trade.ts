@@ -104,7 +104,8 @@ async function settleClose(
       closedAt: ctx.now(),
     });
     if (!row) return null;
-    const closed = await ctx.ledger.post(tx, {
+    const before = await ctx.ledger.balances(userId, tx);
+    await ctx.ledger.post(tx, {
       tradeId: trade.id,
       legs: [
         { userId, account: 'user_positions', amountCents: -amountCents, kind: 'trade_close' },
@@ -123,12 +124,6 @@ async function settleClose(
           : []),
       ],
     });
-    const afterClose = closed.balances.get(userId)!;
-    const before = {
-      ...afterClose,
-      availableCents: afterClose.availableCents - (amountCents + p),
-      positionsCents: afterClose.positionsCents + amountCents,
-    };
     const tipCents = p > 0 ? Math.floor((p * autoTipPercent) / 100) : 0;
     if (tipCents > 0) await ctx.recordAutoTip(tx, { userId, tradeId: trade.id, amountCents: tipCents });
     if (row.offerId)
@@ -137,8 +132,7 @@ async function settleClose(
         offerId: row.offerId,
         profitPercent: profit.profitPercent,
       });
-    // The auto tip is a movement of its own: the balances after it are read again.
-    const after = tipCents > 0 ? await ctx.ledger.balances(userId, tx) : afterClose;
+    const after = await ctx.ledger.balances(userId, tx);
     await ctx.logs.audit(
       {
         userId,
