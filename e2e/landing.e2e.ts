@@ -102,7 +102,11 @@ describe('landing chart panel in the browser', () => {
   it('fits a 390 px screen: the heat map scrolls in its own box, the page does not', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await landingPage.waitForDrawn(landingPage.priceChart(page));
-    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+    // The charts follow the new width on their next resize, not at once: a page that never fits
+    // still fails here.
+    await expect
+      .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'), { timeout: 10_000 })
+      .toBeLessThanOrEqual(390);
     await shot(page, 'landing-390');
     await page.setViewportSize({ width: 1280, height: 900 });
   });
