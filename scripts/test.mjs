@@ -17,21 +17,33 @@ const failures = [];
 let ok = true;
 
 /**
+ * Runs a command to its end; with `quiet` its stdout and stderr are kept (as text) instead of shown.
+ */
+async function run(file, args, { quiet = true, env = {} } = {}) {
+  const child = spawn(file, args, {
+    stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const out = [];
+  const err = [];
+  child.stdout?.on('data', (chunk) => out.push(chunk));
+  child.stderr?.on('data', (chunk) => err.push(chunk));
+  const status = await new Promise((resolve) => child.on('close', resolve));
+  return { status, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
+}
+
+/**
  * One vitest run; its results are added to the totals. With `quiet` its output is kept and
  * returned, for the caller to print once the run beside it has ended, so two runs side by side
  * do not interleave their lines.
  */
 async function runVitest(name, args, { quiet = false, env = {} } = {}) {
   const out = path.join(reports, `${name}.json`);
-  const child = spawn(
+  const { status, stdout, stderr } = await run(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, ...env } },
+    { quiet, env },
   );
-  const kept = [];
-  child.stdout?.on('data', (chunk) => kept.push(chunk));
-  child.stderr?.on('data', (chunk) => kept.push(chunk));
-  const status = await new Promise((resolve) => child.on('close', resolve));
   if (status !== 0) ok = false;
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -47,7 +59,7 @@ async function runVitest(name, args, { quiet = false, env = {} } = {}) {
   } else {
     ok = false;
   }
-  return quiet ? `\n--- ${name} ---\n${Buffer.concat(kept).toString()}` : '';
+  return quiet ? `\n--- ${name} ---\n${stdout}${stderr}` : '';
 }
 
 /**
@@ -57,16 +69,12 @@ async function runVitest(name, args, { quiet = false, env = {} } = {}) {
 async function runScript(script, env = {}, { niceness = 0 } = {}) {
   const npm = ['npm', 'run', script];
   const [file, ...args] = niceness ? ['nice', '-n', String(niceness), ...npm] : npm;
-  const child = spawn(file, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-  const kept = [];
-  child.stdout.on('data', (chunk) => kept.push(chunk));
-  child.stderr.on('data', (chunk) => kept.push(chunk));
-  const status = await new Promise((resolve) => child.on('close', resolve));
+  const { status, stdout, stderr } = await run(file, args, { env });
   if (status !== 0) {
     ok = false;
     failures.push(`npm run ${script} (exit ${status})`);
   }
-  return { passed: status === 0, output: `\n--- npm run ${script} ---\n${Buffer.concat(kept).toString()}` };
+  return { passed: status === 0, output: `\n--- npm run ${script} ---\n${stdout}${stderr}` };
 }
 
 /**
@@ -92,19 +100,12 @@ const JOURNEY = 'e2e/newcomer-journey.e2e.ts';
 
 /** The template data folder (e2e/support/template-data.ts), made once for the browser runs. */
 async function makeTemplate() {
-  const child = spawn('npx', ['tsx', 'e2e/support/make-template.ts'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const out = [];
-  const err = [];
-  child.stdout.on('data', (chunk) => out.push(chunk));
-  child.stderr.on('data', (chunk) => err.push(chunk));
-  const status = await new Promise((resolve) => child.on('close', resolve));
-  const dir = Buffer.concat(out).toString().trim().split('\n').at(-1);
+  const { status, stdout, stderr } = await run('npx', ['tsx', 'e2e/support/make-template.ts']);
+  const dir = stdout.trim().split('\n').at(-1);
   if (status === 0 && dir && existsSync(dir)) return { dir, output: '' };
   ok = false;
   failures.push('browser tests: the template data folder was not made');
-  return { dir: null, output: `\n--- template data folder ---\n${Buffer.concat(err).toString()}` };
+  return { dir: null, output: `\n--- template data folder ---\n${stderr}` };
 }
 
 /** Browser files that start servers of their own (from the template) and use no shared server. */

@@ -45,11 +45,9 @@ export default async function setup(project: TestProject) {
   const sharedServer = process.env.E2E_SERVERS !== 'own';
   if (!prebuilt) await buildServer();
   let template: TemplateDataDir | undefined;
-  if (givenTemplate) {
-    template = { dir: givenTemplate, remove: () => undefined };
+  if (givenTemplate || !sharedServer) {
     if (!prebuilt) await buildWeb();
-  } else if (!sharedServer) {
-    if (!prebuilt) await buildWeb();
+    if (givenTemplate) template = { dir: givenTemplate, remove: () => undefined };
   } else {
     // The template's first sync needs no web app: the web build runs beside it, once the
     // template's server has started (it looks for dist/web at its start, which the build empties).

@@ -161,7 +161,6 @@ export function createMarketRepo(db: Queryable) {
       return row ?? null;
     },
 
-    /** Symbols of these pairs, active or not. */
     /** Latest ticker log per pair: 24 h base volume × price = quote volume. */
     async latestQuoteVolumes(pairIds: number[]): Promise<Map<number, number>> {
       if (pairIds.length === 0) return new Map();

@@ -5,7 +5,11 @@
  * since). The market service drops it on every pair change it makes or hears of from another
  * process (`pair_updates`), so a read never outlives the change that made it stale.
  */
+import { createReadCache } from '../../shared/read-cache';
 import type { CryptoPairRow } from './market.repo';
+
+/** Only bounds how stale the copy can get should a `pair_updates` between processes be lost. */
+const PAIR_DIRECTORY_MS = 60_000;
 
 interface Directory {
   bySymbol: Map<string, CryptoPairRow>;
@@ -21,36 +25,28 @@ export interface PairDirectory {
 }
 
 export function createPairDirectory(load: () => Promise<CryptoPairRow[]>): PairDirectory {
-  let current: Promise<Directory> | null = null;
-
-  function directory(): Promise<Directory> {
-    if (current) return current;
-    const loading = load().then((rows) => ({
-      bySymbol: new Map(rows.map((row) => [row.symbol, row])),
-      byId: new Map(rows.map((row) => [row.id, row])),
-    }));
-    current = loading;
-    loading.catch(() => {
-      if (current === loading) current = null;
+  const cache = createReadCache<Directory>({ ttlMs: PAIR_DIRECTORY_MS });
+  const directory = () =>
+    cache.get('pairs', async () => {
+      const rows = await load();
+      return {
+        bySymbol: new Map(rows.map((row) => [row.symbol, row])),
+        byId: new Map(rows.map((row) => [row.id, row])),
+      };
     });
-    return loading;
-  }
 
-  /** `find` on the held directory; on a miss, once more on a fresh load. */
-  async function lookUp<T>(find: (d: Directory) => T | undefined): Promise<T | undefined> {
-    const used = directory();
-    const found = find(await used);
-    if (found !== undefined) return found;
-    // Only the load this read used is dropped (another read may already have replaced it).
-    if (current === used) current = null;
-    return find(await directory());
+  /** The directory holding what `has` asks for, loaded again once if the held one does not. */
+  async function holding(has: (d: Directory) => boolean): Promise<Directory> {
+    const held = await directory();
+    if (has(held)) return held;
+    cache.evict('pairs');
+    return directory();
   }
 
   return {
-    bySymbol: (symbol) => lookUp((d) => d.bySymbol.get(symbol)),
+    bySymbol: async (symbol) => (await holding((d) => d.bySymbol.has(symbol))).bySymbol.get(symbol),
     async symbols(ids) {
-      const all = await lookUp((d) => (ids.every((id) => d.byId.has(id)) ? d : undefined));
-      const d = all ?? (await directory());
+      const d = await holding((held) => ids.every((id) => held.byId.has(id)));
       const result = new Map<number, string>();
       for (const id of ids) {
         const row = d.byId.get(id);
@@ -58,8 +54,6 @@ export function createPairDirectory(load: () => Promise<CryptoPairRow[]>): PairD
       }
       return result;
     },
-    forget() {
-      current = null;
-    },
+    forget: () => cache.evict('pairs'),
   };
 }
