@@ -7,8 +7,8 @@ import { createDatabase, type DatabaseHandle, type DatabaseKind } from './client
 import { migrateDatabase, migrationsFolder } from './migrate';
 
 /*
- * Test databases. With DATABASE_URL: a uniquely named database on that server, migrated, dropped
- * on close. Without: an in-memory PGlite cloned from a migrated template. A fresh PGlite costs
+ * Test databases. With DATABASE_URL: a uniquely named database on that server, cloned from a
+ * migrated template, dropped on close. Without: an in-memory PGlite cloned from a migrated template. A fresh PGlite costs
  * ~4 s (initdb in WASM) plus migrations; a clone from a dumped data dir ~0.5 s. The template is
  * cached on disk keyed by the migrations' content, so separate test files and processes share it.
  */
@@ -30,13 +30,13 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 
 async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
   const name = `heatsignal_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(serverUrl, (admin) => admin.query(`create database "${name}"`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const template = await postgresTemplate(serverUrl);
+  await withAdminClient(serverUrl, (admin) =>
+    admin.query(`create database "${name}" template "${template}"`),
+  );
   let handle: DatabaseHandle;
   try {
-    handle = await createDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
-    await migrateDatabase(handle);
+    handle = await createDatabase({ databaseUrl: databaseOn(serverUrl, name), maxConnections: 5 });
   } catch (error) {
     await dropDatabase(serverUrl, name);
     throw error;
@@ -45,6 +45,60 @@ async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHa
   let closing: Promise<void> | undefined;
   handle.close = () => (closing ??= closeDatabase().finally(() => dropDatabase(serverUrl, name)));
   return handle;
+}
+
+function databaseOn(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const postgresTemplates = new Map<string, Promise<string>>();
+
+/**
+ * A migrated database on the server to clone test databases from (CREATE DATABASE … TEMPLATE
+ * copies files: cheaper than replaying every migration per test file). Named by the migrations'
+ * content, so a changed migration makes a new one; built under a name of its own and renamed once
+ * complete, so a process never clones a half-migrated template, and two processes building at
+ * once both end with the same one. Nobody connects to it after the rename: PostgreSQL refuses a
+ * clone while the template has a session.
+ */
+function postgresTemplate(serverUrl: string): Promise<string> {
+  let template = postgresTemplates.get(serverUrl);
+  if (!template) {
+    template = buildPostgresTemplate(serverUrl).catch((error: unknown) => {
+      postgresTemplates.delete(serverUrl);
+      throw error;
+    });
+    postgresTemplates.set(serverUrl, template);
+  }
+  return template;
+}
+
+async function buildPostgresTemplate(serverUrl: string): Promise<string> {
+  const name = `heatsignal_template_${await migrationsHash()}`;
+  const exists = await withAdminClient(serverUrl, (admin) =>
+    admin.query('select 1 from pg_database where datname = $1', [name]),
+  );
+  if (exists.rowCount) return name;
+  const building = `${name}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient(serverUrl, (admin) => admin.query(`create database "${building}"`));
+  try {
+    const handle = await createDatabase({ databaseUrl: databaseOn(serverUrl, building), maxConnections: 1 });
+    try {
+      await migrateDatabase(handle);
+    } finally {
+      await handle.close();
+    }
+    await withAdminClient(serverUrl, (admin) =>
+      admin.query(`alter database "${building}" rename to "${name}"`),
+    );
+  } catch (error) {
+    // 42P04 duplicate_database: another process finished the same template first.
+    await dropDatabase(serverUrl, building);
+    if ((error as { code?: string }).code !== '42P04') throw error;
+  }
+  return name;
 }
 
 async function dropDatabase(serverUrl: string, name: string): Promise<void> {

@@ -39,6 +39,18 @@ const heatMapOf = async (t: TestApp) =>
     (await t.app.inject({ method: 'GET', url: '/api/offers/heat-map?timeRange=7d' })).json(),
   );
 
+/** What an analysis decides for each pair: equal for equal candles, whoever computes it. */
+const scoresOf = async (t: TestApp) =>
+  Object.fromEntries(
+    Object.entries(await heatMapOf(t)).map(([pair, e]) => [
+      pair,
+      [e.heatScore, e.successRate, e.progrevScore, e.positionType, e.refereeRisk],
+    ]),
+  );
+
+/** The first deployment's scores, taken right after its first sync, before its tests move its clock. */
+let firstScores: Awaited<ReturnType<typeof scoresOf>>;
+
 describe('the analysis pipeline on the simulated market', () => {
   let t: TestApp;
   let events: BusMessage[];
@@ -47,6 +59,7 @@ describe('the analysis pipeline on the simulated market', () => {
 
   beforeAll(async () => {
     ({ t, events, clock } = await startMarket());
+    firstScores = await scoresOf(t);
     trader = await signUp(t.app, 'Trader');
   }, 120_000);
   afterAll(async () => t.close());
@@ -180,115 +193,103 @@ describe('the analysis pipeline on the simulated market', () => {
   });
 });
 
-describe('determinism', () => {
-  it('gives the same scores for the same candles, in two separate deployments', async () => {
-    const a = await startMarket(11);
-    const b = await startMarket(11);
-    try {
-      const [mapA, mapB] = [await heatMapOf(a.t), await heatMapOf(b.t)];
-      const scores = (map: typeof mapA) =>
-        Object.fromEntries(
-          Object.entries(map).map(([pair, e]) => [
-            pair,
-            [e.heatScore, e.successRate, e.progrevScore, e.positionType, e.refereeRisk],
-          ]),
-        );
-      expect(Object.keys(mapA)).toHaveLength(12);
-      expect(scores(mapA)).toEqual(scores(mapB));
-    } finally {
-      await a.t.close();
-      await b.t.close();
-    }
-  }, 180_000);
-});
+// A second deployment of the same market: it must decide exactly as the first did, and then it
+// serves the signal-quality checks from its fresh state (nothing scored yet).
+describe('a second deployment of the same market', () => {
+  let second: Awaited<ReturnType<typeof startMarket>>;
+  beforeAll(async () => {
+    second = await startMarket();
+  }, 120_000);
+  afterAll(async () => second.t.close());
 
-describe('signal quality', () => {
+  it('gives the same scores for the same candles', async () => {
+    const scores = await scoresOf(second.t);
+    expect(Object.keys(scores)).toHaveLength(12);
+    expect(scores).toEqual(firstScores);
+  });
+
   it('serves the walk-forward backtest of the stored candles and the live scored offers', async () => {
-    const { t, clock } = await startMarket(5);
-    try {
-      const trader = await signUp(t.app, 'Quality');
-      expect((await t.app.inject({ method: 'GET', url: '/api/signal-quality' })).statusCode).toBe(401);
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/signal-quality?timeRange=all',
-        headers: trader.auth,
-      });
-      expect(res.statusCode).toBe(200);
-      const body = res.json<{
-        backtest: {
-          pairs: number;
-          signals: number;
-          deciles: { count: number }[];
-          mae: number;
-          gate: PublicationGate;
-        } | null;
-        calibration: { sampleSize: number }[];
-        brierScore: number | null;
-      }>();
-      expect(body.backtest?.pairs).toBe(12);
-      expect(body.backtest?.signals).toBeGreaterThan(100);
-      expect(body.backtest?.deciles.reduce((n, d) => n + d.count, 0)).toBe(body.backtest?.signals);
-      // The publication gate: every family judged on the same stored candles, with its figures.
-      const gate = body.backtest!.gate;
-      expect(gate).toMatchObject({ pairs: 12, trials: RESEARCH_TRIALS, feeSchedule: 'kraken-legacy' });
-      expect(gate.days).toBeGreaterThanOrEqual(89);
-      expect(gate.families.map((f) => f.name)).toEqual(FAMILIES.map((f) => f.name));
-      for (const family of gate.families) {
-        expect(family.passes).toBe(family.misses.length === 0);
-        expect(family.variants).toBeGreaterThanOrEqual(4);
-        if (family.signals > 0) expect(family.meanNetPercent).toEqual(expect.any(Number));
-      }
-      // Admins find the same verdicts in System Health (the first account is the operator's owner).
-      const health = await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/system-health',
-        headers: trader.auth,
-      });
-      expect(health.statusCode).toBe(200);
-      expect(health.json<{ publicationGate: unknown }>().publicationGate).toEqual(gate);
-      expect(body.calibration).toHaveLength(10);
-      expect(body.brierScore).toBeNull();
-
-      // Published offers, once scored at their horizon, show up in the live calibration.
-      await t.app.analysis.requestAnalysis({ pair: 'BTC/USD', bypassThresholds: true });
-      await t.app.analysisQueue.drained();
-      const longest = Math.max(...(await t.db.select().from(offers)).map((o) => o.horizonMinutes));
-      for (let h = 0; h < Math.ceil(longest / 60) + 2; h++) {
-        clock.advance(3_600_000);
-        await t.app.worker.runNow('market-refresh');
-      }
-      await t.app.analysisQueue.drained();
-      expect(await t.app.offers.scoreOutcomes()).toBeGreaterThanOrEqual(1);
-      // Market triggers may have published more offers meanwhile: compare with what was scored.
-      const scoredRows = (await t.db.select().from(offers)).filter(
-        (o) => o.outcome !== null && o.outcome !== 'unscoreable',
-      );
-      const byType = new Map<string, number>();
-      for (const o of scoredRows) byType.set(o.positionType, (byType.get(o.positionType) ?? 0) + 1);
-      const after = (
-        await t.app.inject({ method: 'GET', url: '/api/signal-quality?timeRange=all', headers: trader.auth })
-      ).json<{
-        calibration: { sampleSize: number }[];
-        groups: { sampleSize: number; positionType: string }[];
-        brierScore: number | null;
-      }>();
-      expect(after.calibration.reduce((n, b) => n + b.sampleSize, 0)).toBe(scoredRows.length);
-      for (const [positionType, n] of byType) {
-        const shown = after.groups.filter((g) => g.positionType === positionType);
-        expect(shown.reduce((sum, g) => sum + g.sampleSize, 0)).toBe(n);
-      }
-      expect(after.brierScore).not.toBeNull();
-      expect(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: '/api/signal-quality?timeRange=forever',
-            headers: trader.auth,
-          })
-        ).statusCode,
-      ).toBe(400);
-    } finally {
-      await t.close();
+    const { t, clock } = second;
+    const trader = await signUp(t.app, 'Quality');
+    expect((await t.app.inject({ method: 'GET', url: '/api/signal-quality' })).statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/signal-quality?timeRange=all',
+      headers: trader.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      backtest: {
+        pairs: number;
+        signals: number;
+        deciles: { count: number }[];
+        mae: number;
+        gate: PublicationGate;
+      } | null;
+      calibration: { sampleSize: number }[];
+      brierScore: number | null;
+    }>();
+    expect(body.backtest?.pairs).toBe(12);
+    expect(body.backtest?.signals).toBeGreaterThan(100);
+    expect(body.backtest?.deciles.reduce((n, d) => n + d.count, 0)).toBe(body.backtest?.signals);
+    // The publication gate: every family judged on the same stored candles, with its figures.
+    const gate = body.backtest!.gate;
+    expect(gate).toMatchObject({ pairs: 12, trials: RESEARCH_TRIALS, feeSchedule: 'kraken-legacy' });
+    expect(gate.days).toBeGreaterThanOrEqual(89);
+    expect(gate.families.map((f) => f.name)).toEqual(FAMILIES.map((f) => f.name));
+    for (const family of gate.families) {
+      expect(family.passes).toBe(family.misses.length === 0);
+      expect(family.variants).toBeGreaterThanOrEqual(4);
+      if (family.signals > 0) expect(family.meanNetPercent).toEqual(expect.any(Number));
     }
+    // Admins find the same verdicts in System Health (the first account is the operator's owner).
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/system-health',
+      headers: trader.auth,
+    });
+    expect(health.statusCode).toBe(200);
+    expect(health.json<{ publicationGate: unknown }>().publicationGate).toEqual(gate);
+    expect(body.calibration).toHaveLength(10);
+    expect(body.brierScore).toBeNull();
+
+    // Published offers, once scored at their horizon, show up in the live calibration.
+    await t.app.analysis.requestAnalysis({ pair: 'BTC/USD', bypassThresholds: true });
+    await t.app.analysisQueue.drained();
+    const longest = Math.max(...(await t.db.select().from(offers)).map((o) => o.horizonMinutes));
+    for (let h = 0; h < Math.ceil(longest / 60) + 2; h++) {
+      clock.advance(3_600_000);
+      await t.app.worker.runNow('market-refresh');
+    }
+    await t.app.analysisQueue.drained();
+    expect(await t.app.offers.scoreOutcomes()).toBeGreaterThanOrEqual(1);
+    // Market triggers may have published more offers meanwhile: compare with what was scored.
+    const scoredRows = (await t.db.select().from(offers)).filter(
+      (o) => o.outcome !== null && o.outcome !== 'unscoreable',
+    );
+    const byType = new Map<string, number>();
+    for (const o of scoredRows) byType.set(o.positionType, (byType.get(o.positionType) ?? 0) + 1);
+    const after = (
+      await t.app.inject({ method: 'GET', url: '/api/signal-quality?timeRange=all', headers: trader.auth })
+    ).json<{
+      calibration: { sampleSize: number }[];
+      groups: { sampleSize: number; positionType: string }[];
+      brierScore: number | null;
+    }>();
+    expect(after.calibration.reduce((n, b) => n + b.sampleSize, 0)).toBe(scoredRows.length);
+    for (const [positionType, n] of byType) {
+      const shown = after.groups.filter((g) => g.positionType === positionType);
+      expect(shown.reduce((sum, g) => sum + g.sampleSize, 0)).toBe(n);
+    }
+    expect(after.brierScore).not.toBeNull();
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/signal-quality?timeRange=forever',
+          headers: trader.auth,
+        })
+      ).statusCode,
+    ).toBe(400);
   }, 180_000);
 });
