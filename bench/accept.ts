@@ -143,7 +143,12 @@ export async function benchAccept(): Promise<BenchRow[]> {
     const accepts = await drive(TRADERS, offerIds.length, (client, n) =>
       fetch(`${url}/api/offers/${offerIds[n]}/accept`, {
         method: 'POST',
-        headers: { ...traders[client]!.auth, 'content-type': 'application/json' },
+        // As the web app sends it: an accept moves money, so it carries an Idempotency-Key.
+        headers: {
+          ...traders[client]!.auth,
+          'content-type': 'application/json',
+          'idempotency-key': `bench-${client}-${n}`,
+        },
         body: JSON.stringify({ entryAmount: 25 }),
       }),
     );

@@ -61,6 +61,22 @@ describe('ledger posting', () => {
     expect((await ledger.balances(u)).availableCents).toBe(10_000);
   });
 
+  it("opens all of a user's accounts at their first movement and reports balances around each", async () => {
+    const u = await newUser();
+    const first = await deposit(u, 4_000);
+    const { rows } = await handle.db.execute<{ kind: string }>(
+      sql`select kind from ledger_accounts where user_id = ${u} order by kind`,
+    );
+    expect(rows.map((r) => r.kind)).toEqual(['user_available', 'user_held', 'user_positions']);
+    expect(first.before(u)).toEqual({ availableCents: 0, heldCents: 0, positionsCents: 0 });
+    expect(first.after(u)).toEqual({ availableCents: 4_000, heldCents: 0, positionsCents: 0 });
+    const held = await hold(u, 1_500);
+    expect(held.before(u)).toEqual(first.after(u));
+    expect(held.after(u)).toEqual({ availableCents: 2_500, heldCents: 1_500, positionsCents: 0 });
+    expect(held.after(u)).toEqual(await ledger.balances(u));
+    expect(() => held.after('someone-else')).toThrow(/no part in this movement/);
+  });
+
   it('refuses to take an account below zero and writes nothing', async () => {
     const u = await newUser();
     await deposit(u, 1_000);

@@ -1,10 +1,12 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   ledgerAccounts,
   ledgerEntries,
+  userLedgerAccountKinds,
   type LedgerAccountKind,
   type LedgerEntryKind,
+  type SystemLedgerAccountKind,
   type UserLedgerAccountKind,
 } from '../../db/schema';
 
@@ -22,62 +24,64 @@ export interface EntryRow {
   tradeId?: string | null;
 }
 
-export interface LockedAccount {
-  id: string;
-  kind: LedgerAccountKind;
-  balanceCents: number;
-}
-
 export const accountKeyOf = (userId: string | null, kind: string) => `${userId ?? ''}|${kind}`;
 
-async function selectAccounts(tx: Queryable, keys: AccountKey[]): Promise<Map<string, string>> {
-  const userIds = [...new Set(keys.flatMap((k) => (k.userId ? [k.userId] : [])))];
-  const kinds = [...new Set(keys.map((k) => k.kind))];
-  const rows = await tx
-    .select({ id: ledgerAccounts.id, userId: ledgerAccounts.userId, kind: ledgerAccounts.kind })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        inArray(ledgerAccounts.kind, kinds),
-        userIds.length > 0
-          ? sql`(${ledgerAccounts.userId} is null or ${inArray(ledgerAccounts.userId, userIds)})`
-          : isNull(ledgerAccounts.userId),
-      ),
-    );
-  return new Map(rows.map((r) => [accountKeyOf(r.userId, r.kind), r.id]));
+export interface AccountRow {
+  id: string;
+  userId: string | null;
+  kind: LedgerAccountKind;
+  /** Null for a system account (it keeps no running balance). */
+  balanceCents: number | null;
 }
 
 export function createLedgerRepo(db: Queryable) {
   return {
     /**
-     * Account ids for the keys. Accounts exist after a user's first movement, so one SELECT is the
-     * usual cost; missing ones are opened (idempotent under concurrency) and read again.
+     * In one statement: every account of `userIds`, row-locked in id order (every movement locks
+     * in the same order, so two never deadlock), and the system accounts of `systemKinds`, read
+     * without a lock (they keep no balance, and locking them would queue every movement behind
+     * one row). The balances are read under the lock: they stand until the caller commits.
      */
-    async accountIds(tx: Queryable, keys: AccountKey[]): Promise<Map<string, string>> {
-      const found = await selectAccounts(tx, keys);
-      const missing = keys.filter((k) => !found.has(accountKeyOf(k.userId, k.kind)));
-      if (missing.length === 0) return found;
-      await tx
-        .insert(ledgerAccounts)
-        .values(missing.map((k) => ({ userId: k.userId, kind: k.kind, balanceCents: k.userId ? 0 : null })))
-        .onConflictDoNothing();
-      return selectAccounts(tx, keys);
+    async lockAccounts(tx: Queryable, userIds: string[], systemKinds: string[]): Promise<AccountRow[]> {
+      const users = userIds.length > 0 ? sql`${inArray(ledgerAccounts.userId, userIds)}` : sql`false`;
+      const systems =
+        systemKinds.length > 0
+          ? sql`${ledgerAccounts.userId} is null and ${inArray(ledgerAccounts.kind, systemKinds)}`
+          : sql`false`;
+      const { rows } = await tx.execute<{
+        id: string;
+        user_id: string | null;
+        kind: LedgerAccountKind;
+        balance_cents: string | number | bigint | null;
+      }>(sql`
+        with locked as (
+          select ${ledgerAccounts.id}, ${ledgerAccounts.userId}, ${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}
+          from ${ledgerAccounts} where ${users} order by ${ledgerAccounts.id} for update
+        )
+        select id, user_id, kind, balance_cents from locked
+        union all
+        select ${ledgerAccounts.id}, ${ledgerAccounts.userId}, ${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}
+        from ${ledgerAccounts} where ${systems}`);
+      return rows.map((r) => ({
+        id: r.id,
+        userId: r.user_id,
+        kind: r.kind,
+        balanceCents: r.balance_cents === null ? null : Number(r.balance_cents),
+      }));
     },
 
-    /** Row locks in id order (every movement locks in the same order, so two never deadlock). */
-    async lockAccounts(tx: Queryable, ids: string[]): Promise<LockedAccount[]> {
-      if (ids.length === 0) return [];
-      const rows = await tx
-        .select({
-          id: ledgerAccounts.id,
-          kind: ledgerAccounts.kind,
-          balanceCents: ledgerAccounts.balanceCents,
-        })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.id, ids))
-        .orderBy(asc(ledgerAccounts.id))
-        .for('update');
-      return rows.map((r) => ({ id: r.id, kind: r.kind, balanceCents: r.balanceCents ?? 0 }));
+    /**
+     * Opens what is missing: all three accounts of each user (so a user's later movements never
+     * find one missing under their lock) and the system accounts. Idempotent under concurrency.
+     */
+    async openAccounts(tx: Queryable, userIds: string[], systemKinds: SystemLedgerAccountKind[]) {
+      const rows = [
+        ...userIds.flatMap((userId) =>
+          userLedgerAccountKinds.map((kind) => ({ userId, kind, balanceCents: 0 })),
+        ),
+        ...systemKinds.map((kind) => ({ userId: null, kind, balanceCents: null })),
+      ];
+      if (rows.length > 0) await tx.insert(ledgerAccounts).values(rows).onConflictDoNothing();
     },
 
     async insertEntries(tx: Queryable, rows: EntryRow[]): Promise<void> {

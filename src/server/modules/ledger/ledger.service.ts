@@ -1,6 +1,6 @@
 /**
  * The owner of the ledger (DESIGN: Money). Every movement of money is one `post`: all its legs in
- * one database transaction, summing to zero, after the user accounts it touches are locked, so two
+ * one database transaction, summing to zero, after every account of its users is locked, so two
  * concurrent movements can never spend the same cent. Balances are the running balances the
  * database keeps beside the entries (migration 0007), one row read however long the history.
  */
@@ -25,6 +25,16 @@ export interface UserBalances {
   availableCents: number;
   heldCents: number;
   positionsCents: number;
+}
+
+/**
+ * A posted movement. The balances of each of its users were read under the movement's lock, so
+ * they hold until the transaction commits (a later movement in the same transaction changes them).
+ */
+export interface Posted {
+  transactionId: string;
+  before(userId: string): UserBalances;
+  after(userId: string): UserBalances;
 }
 
 /** A movement would take an account below zero; nothing was written. */
@@ -59,7 +69,7 @@ export function createLedgerService(db: Database) {
   const repo = createLedgerRepo(db);
   const keys = createIdempotencyRepo(db);
 
-  async function post(tx: Queryable, movement: Movement): Promise<string> {
+  async function post(tx: Queryable, movement: Movement): Promise<Posted> {
     const { legs } = movement;
     if (legs.length < 2) throw new Error('A movement needs at least two legs');
     let sum = 0;
@@ -70,31 +80,40 @@ export function createLedgerService(db: Database) {
     }
     if (sum !== 0) throw new Error(`Ledger movement is unbalanced by ${sum} cents`);
 
-    const accountKeys: AccountKey[] = legs.map((leg) =>
+    const keys: AccountKey[] = legs.map((leg) =>
       'userId' in leg ? { userId: leg.userId, kind: leg.account } : { userId: null, kind: leg.system },
     );
-    const ids = await repo.accountIds(tx, accountKeys);
-    const idOf = (k: AccountKey) => {
-      const id = ids.get(accountKeyOf(k.userId, k.kind));
-      if (!id) throw new Error(`Ledger account ${k.kind} was not opened`);
-      return id;
+    const userIds = [...new Set(keys.flatMap((k) => (k.userId ? [k.userId] : [])))];
+    const systemKinds = [...new Set(legs.flatMap((leg) => ('system' in leg ? [leg.system] : [])))];
+    let accounts = await repo.lockAccounts(tx, userIds, systemKinds);
+    const missing = () => {
+      const open = new Set(accounts.map((a) => accountKeyOf(a.userId, a.kind)));
+      return keys.some((k) => !open.has(accountKeyOf(k.userId, k.kind)));
     };
-    const userAccountIds = [...new Set(accountKeys.filter((k) => k.userId).map(idOf))];
-    const locked = await repo.lockAccounts(tx, userAccountIds);
+    // Only a user's first movement (or a system account's first use) opens accounts.
+    if (missing()) {
+      await repo.openAccounts(tx, userIds, systemKinds);
+      accounts = await repo.lockAccounts(tx, userIds, systemKinds);
+      if (missing()) throw new Error('Ledger accounts could not be opened');
+    }
+    const byKey = new Map(accounts.map((a) => [accountKeyOf(a.userId, a.kind), a]));
+    const accountOf = (k: AccountKey) => byKey.get(accountKeyOf(k.userId, k.kind))!;
+
     const deltas = new Map<string, number>();
-    accountKeys.forEach((k, i) => {
-      if (k.userId) deltas.set(idOf(k), (deltas.get(idOf(k)) ?? 0) + legs[i]!.amountCents);
+    keys.forEach((k, i) => {
+      if (k.userId) deltas.set(accountOf(k).id, (deltas.get(accountOf(k).id) ?? 0) + legs[i]!.amountCents);
     });
-    for (const account of locked) {
+    for (const account of accounts) {
       const delta = deltas.get(account.id) ?? 0;
-      if (account.balanceCents + delta < 0)
-        throw new InsufficientFundsError(account.kind as UserLedgerAccountKind, account.balanceCents, -delta);
+      const balance = account.balanceCents ?? 0;
+      if (account.userId && balance + delta < 0)
+        throw new InsufficientFundsError(account.kind as UserLedgerAccountKind, balance, -delta);
     }
 
     const transactionId = randomUUID();
     const rows = legs.map((leg, i) => ({
       transactionId,
-      accountId: idOf(accountKeys[i]!),
+      accountId: accountOf(keys[i]!).id,
       amountCents: leg.amountCents,
       kind: leg.kind,
       paymentId: movement.paymentId ?? null,
@@ -102,7 +121,24 @@ export function createLedgerService(db: Database) {
     }));
     rows.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
     await repo.insertEntries(tx, rows);
-    return transactionId;
+
+    const balancesOf = (userId: string, withDeltas: boolean): UserBalances => {
+      const of = (kind: UserLedgerAccountKind) => {
+        const account = byKey.get(accountKeyOf(userId, kind));
+        if (!account) throw new Error(`User ${userId} has no part in this movement`);
+        return (account.balanceCents ?? 0) + (withDeltas ? (deltas.get(account.id) ?? 0) : 0);
+      };
+      return {
+        availableCents: of('user_available'),
+        heldCents: of('user_held'),
+        positionsCents: of('user_positions'),
+      };
+    };
+    return {
+      transactionId,
+      before: (userId) => balancesOf(userId, false),
+      after: (userId) => balancesOf(userId, true),
+    };
   }
 
   async function balances(userId: string, queryable?: Queryable): Promise<UserBalances> {

@@ -57,8 +57,12 @@ export async function moveAndAudit(
   },
 ): Promise<UserBalances> {
   const { payment, movement } = input;
-  await ctx.ledger.post(tx, { legs: movement.legs, paymentId: payment.id, tradeId: payment.tradeId });
-  const after = await ctx.ledger.balances(payment.userId, tx);
+  const posted = await ctx.ledger.post(tx, {
+    legs: movement.legs,
+    paymentId: payment.id,
+    tradeId: payment.tradeId,
+  });
+  const [before, after] = [posted.before(payment.userId), posted.after(payment.userId)];
   await ctx.logs.audit(
     {
       userId: input.actorId,
@@ -71,8 +75,8 @@ export async function moveAndAudit(
         ...input.details,
         before: {
           status: input.statusBefore,
-          availableCents: after.availableCents - movement.delta.availableCents,
-          heldCents: after.heldCents - movement.delta.heldCents,
+          availableCents: before.availableCents,
+          heldCents: before.heldCents,
         },
         after: { status: payment.status, availableCents: after.availableCents, heldCents: after.heldCents },
       },

@@ -132,7 +132,7 @@ async function openTrade(
         // Judged by the trade monitor on the market's clock.
         expiresAt: offer.tradeEndsAt,
       });
-      await ctx.ledger.post(tx, {
+      const posted = await ctx.ledger.post(tx, {
         tradeId: trade.id,
         legs: [
           { userId, account: 'user_available', amountCents: -amountCents, kind: 'trade_open' },
@@ -143,7 +143,6 @@ async function openTrade(
       const open = await ctx.repo.countOpen(userId, tx);
       if (open > input.limits.maxOpenTrades)
         throw badRequest(`Guardrail: at most ${input.limits.maxOpenTrades} open trades`);
-      const after = await ctx.ledger.balances(userId, tx);
       await ctx.logs.audit(
         {
           userId,
@@ -152,12 +151,8 @@ async function openTrade(
             tradeId: trade.id,
             offerId: offer.id,
             amountCents,
-            before: {
-              ...after,
-              availableCents: after.availableCents + amountCents,
-              positionsCents: after.positionsCents - amountCents,
-            },
-            after,
+            before: posted.before(userId),
+            after: posted.after(userId),
           },
         },
         tx,

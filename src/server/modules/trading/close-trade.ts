@@ -104,8 +104,7 @@ async function settleClose(
       closedAt: ctx.now(),
     });
     if (!row) return null;
-    const before = await ctx.ledger.balances(userId, tx);
-    await ctx.ledger.post(tx, {
+    const posted = await ctx.ledger.post(tx, {
       tradeId: trade.id,
       legs: [
         { userId, account: 'user_positions', amountCents: -amountCents, kind: 'trade_close' },
@@ -132,7 +131,9 @@ async function settleClose(
         offerId: row.offerId,
         profitPercent: profit.profitPercent,
       });
-    const after = await ctx.ledger.balances(userId, tx);
+    const before = posted.before(userId);
+    // A tip is a movement of its own after this one: then the balances are read again.
+    const after = tipCents > 0 ? await ctx.ledger.balances(userId, tx) : posted.after(userId);
     await ctx.logs.audit(
       {
         userId,

@@ -17,19 +17,14 @@ export async function failUnfilledTrade(
   const failed = await ctx.repo.markFailed(tx, trade.id, ctx.now());
   if (!failed) return null;
   const { userId, amountCents } = trade;
-  await ctx.ledger.post(tx, {
+  const posted = await ctx.ledger.post(tx, {
     tradeId: trade.id,
     legs: [
       { userId, account: 'user_positions', amountCents: -amountCents, kind: 'trade_close' },
       { userId, account: 'user_available', amountCents, kind: 'trade_close' },
     ],
   });
-  const after = await ctx.ledger.balances(userId, tx);
-  const before = {
-    ...after,
-    availableCents: after.availableCents - amountCents,
-    positionsCents: after.positionsCents + amountCents,
-  };
+  const [before, after] = [posted.before(userId), posted.after(userId)];
   await ctx.logs.audit(
     { userId, action: 'trade.failed', details: { tradeId: trade.id, amountCents, reason, before, after } },
     tx,
