@@ -42,7 +42,11 @@ export function createLedgerRepo(db: Queryable) {
      * without a lock (they keep no balance, and locking them would queue every movement behind
      * one row). The balances are read under the lock: they stand until the caller commits.
      */
-    async lockAccounts(tx: Queryable, userIds: string[], systemKinds: string[]): Promise<AccountRow[]> {
+    async lockAccounts(
+      tx: Queryable,
+      userIds: string[],
+      systemKinds: SystemLedgerAccountKind[],
+    ): Promise<AccountRow[]> {
       const users = userIds.length > 0 ? sql`${inArray(ledgerAccounts.userId, userIds)}` : sql`false`;
       const systems =
         systemKinds.length > 0
