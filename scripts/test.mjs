@@ -153,6 +153,28 @@ async function runBrowserStage(prepared) {
   return outputs.join('');
 }
 
+/**
+ * The API tests clone their PostgreSQL databases from a migrated template (src/server/db/testing.ts),
+ * which outlives the test processes: the run drops it once every file is done, leaving the server
+ * as it found it.
+ */
+async function dropTestTemplates() {
+  if (!process.env.DATABASE_URL) return;
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  try {
+    await client.connect();
+    const { rows } = await client.query(
+      "select datname from pg_database where datname like 'heatsignal\\_template\\_%'",
+    );
+    for (const { datname } of rows) await client.query(`drop database if exists "${datname}" with (force)`);
+  } catch (error) {
+    console.log(`The test template databases were not dropped: ${error.message}`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 if (process.argv.includes('--api-only')) {
   // The API suite alone, e.g. against the PostgreSQL server in DATABASE_URL.
   await runVitest('api', ['int.test']);
@@ -177,6 +199,7 @@ if (process.argv.includes('--api-only')) {
   process.stdout.write(await cluster);
   process.stdout.write(await checks);
 }
+await dropTestTemplates();
 for (const failure of failures) console.log(`FAILED ${failure.split('\n')[0]}`);
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(ok && totals.failed === 0 ? 0 : 1);

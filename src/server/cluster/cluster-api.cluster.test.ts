@@ -10,7 +10,7 @@ import { call, openRecordingSocket, signUp, type Account } from './testing/clien
 import { serverErrors, startLoad } from './testing/load';
 import { moneyViolations } from './testing/money-invariants';
 import { startRoundRobinProxy } from './testing/round-robin-proxy';
-import { startTestCluster, type TestCluster } from './testing/test-cluster';
+import { CLUSTER_START_TIMEOUT_MS, startTestCluster, type TestCluster } from './testing/test-cluster';
 
 type Recorder = ReturnType<typeof openRecordingSocket>;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -26,7 +26,7 @@ describe('API processes behind a balancer, under load and faults', () => {
     proxy = await startRoundRobinProxy(c.api.map((p) => p.port));
     await signUp(proxy.url, 'Operator');
     trader = await signUp(proxy.url, 'Trader');
-  });
+  }, CLUSTER_START_TIMEOUT_MS);
   // A test that stops a process leaves it to be started again here, passed or failed.
   afterEach(async () => c?.reviveAll());
   afterAll(async () => {

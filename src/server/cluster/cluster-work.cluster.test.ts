@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, openAdminStream, openRecordingSocket, signUp, type Account } from './testing/clients';
 import { moneyViolations } from './testing/money-invariants';
-import { startTestCluster, type TestCluster } from './testing/test-cluster';
+import { CLUSTER_START_TIMEOUT_MS, startTestCluster, type TestCluster } from './testing/test-cluster';
 
 type Recorder = ReturnType<typeof openRecordingSocket>;
 
@@ -44,7 +44,7 @@ describe('a cluster of two API processes and two workers', () => {
       },
       { timeout: 180_000, interval: 500 },
     );
-  }, 240_000);
+  }, CLUSTER_START_TIMEOUT_MS + 180_000);
   // A test that stops a process leaves it to be started again here, passed or failed.
   afterEach(async () => c?.reviveAll());
   afterAll(async () => {
