@@ -10,9 +10,12 @@ import { freePort } from '../../testing/free-port';
 import { startOwnRedis, type OwnRedis } from './own-redis';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../../..');
+// Bounds, not waits: on a loaded 2-core machine a process's start has taken over a minute, and
+// the workers' first market sync (the candle backfill on PostgreSQL) over 90 s.
 const READY_TIMEOUT_MS = 150_000;
-/** What a suite's beforeAll allows startTestCluster: the first process, then the others, ready. */
-export const CLUSTER_START_TIMEOUT_MS = 2 * READY_TIMEOUT_MS + 30_000;
+const SYNC_TIMEOUT_MS = 240_000;
+/** What a suite's beforeAll allows startTestCluster: the first process, the others, the first sync. */
+export const CLUSTER_START_TIMEOUT_MS = 2 * READY_TIMEOUT_MS + SYNC_TIMEOUT_MS + 30_000;
 const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface ClusterProcess {
@@ -84,8 +87,6 @@ export async function startTestCluster(options: {
     proc.child.stderr?.pipe(out);
   }
 
-  // A bound, not a wait: on a loaded 2-core machine (CI runs this beside the browser tests) a
-  // process's start has taken over a minute.
   async function ready(proc: ClusterProcess, timeoutMs = READY_TIMEOUT_MS): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
@@ -107,22 +108,23 @@ export async function startTestCluster(options: {
     return proc;
   };
 
+  const db = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
+  db.on('error', () => undefined);
   try {
     // One first, so the migrations run once before the others start.
     launch(processes[0]!);
     await ready(processes[0]!);
     for (const proc of processes.slice(1)) launch(proc);
     await Promise.all(processes.slice(1).map((proc) => ready(proc)));
+    if (options.worker > 0) await marketSynced(db);
   } catch (error) {
+    // Nothing of a cluster that did not start outlives it (its processes would load the machine).
     await Promise.allSettled(processes.map((proc) => stopChild(proc.child, 'SIGKILL')));
+    await db.end().catch(() => undefined);
     await redis.stop();
     await adminQuery(`drop database if exists "${dbName}" with (force)`);
     throw error;
   }
-
-  const db = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
-  db.on('error', () => undefined);
-  if (options.worker > 0) await marketSynced(db);
 
   return {
     processes,
@@ -173,7 +175,7 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals) {
 
 /** Waits for a worker's first pair sync and candle backfill, which analyses need. */
 async function marketSynced(db: pg.Pool): Promise<void> {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + SYNC_TIMEOUT_MS;
   while (Date.now() < deadline) {
     const { rows } = await db.query(
       "select 1 from schedule_leases where task = 'market-sync' and last_finished_at is not null",
@@ -181,7 +183,7 @@ async function marketSynced(db: pg.Pool): Promise<void> {
     if (rows.length > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('the workers did not finish the first market sync within 90 s');
+  throw new Error(`the workers did not finish the first market sync within ${SYNC_TIMEOUT_MS / 1000} s`);
 }
 
 function tail(proc: ClusterProcess): string {
