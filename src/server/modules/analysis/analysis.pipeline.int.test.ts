@@ -157,7 +157,7 @@ describe('the analysis pipeline on the simulated market', () => {
     });
     expect(again).toMatchObject({ offerId: row!.id, created: false });
     expect(await t.db.select().from(offers).where(eq(offers.analysisId, analysisId))).toHaveLength(1);
-  });
+  }, 120_000);
 
   it('scores the offer at its horizon against the candles that followed', async () => {
     // The bypass analysis' engine offer (exit levels; the gate's offers are scored in gate-publication).
@@ -190,7 +190,7 @@ describe('the analysis pipeline on the simulated market', () => {
     const expected = (await judge('1m', 60_000)) ?? (await judge('1h', 3_600_000));
     expect(expected).not.toBeNull();
     expect(scored).toMatchObject({ outcome: expected, outcomeReason: null });
-  });
+  }, 120_000);
 });
 
 // A second deployment of the same market: it must decide exactly as the first did, and then it
