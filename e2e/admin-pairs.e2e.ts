@@ -231,8 +231,9 @@ describe('Sync with Kraken on a server of its own reading a fake Kraken', () => 
     await page.waitForTimeout(800); // the toast's entrance animation, for the screenshot
     await shot(page, 'kraken-sync-failed');
     await page.reload();
-    // Polled: the first row can be on screen a moment before the rest of the page's rows are.
-    await expect.poll(() => pairs.rows(page)).toEqual(before);
+    // Polled: the first row can be on screen a moment before the rest of the page's rows are, and
+    // on a loaded machine the reloaded list took over the poll's default second to come.
+    await expect.poll(() => pairs.rows(page), { timeout: 30_000 }).toEqual(before);
     expect(await pairs.total(page)).toBe(4);
     expect(problems.filter((p) => !/status of 502/.test(p))).toEqual([]);
     console.log(`admin-pairs screenshots: ${dir}`);
