@@ -37,6 +37,13 @@ export interface Posted {
   after(userId: string): UserBalances;
 }
 
+/** A user's three balances, from the balance of each account kind. */
+const balancesBy = (of: (kind: UserLedgerAccountKind) => number): UserBalances => ({
+  availableCents: of('user_available'),
+  heldCents: of('user_held'),
+  positionsCents: of('user_positions'),
+});
+
 /** A movement would take an account below zero; nothing was written. */
 export class InsufficientFundsError extends Error {
   constructor(
@@ -123,16 +130,11 @@ export function createLedgerService(db: Database) {
     await repo.insertEntries(tx, rows);
 
     const balancesOf = (userId: string, withDeltas: boolean): UserBalances => {
-      const of = (kind: UserLedgerAccountKind) => {
+      return balancesBy((kind) => {
         const account = byKey.get(accountKeyOf(userId, kind));
         if (!account) throw new Error(`User ${userId} has no part in this movement`);
         return (account.balanceCents ?? 0) + (withDeltas ? (deltas.get(account.id) ?? 0) : 0);
-      };
-      return {
-        availableCents: of('user_available'),
-        heldCents: of('user_held'),
-        positionsCents: of('user_positions'),
-      };
+      });
     };
     return {
       transactionId,
@@ -143,12 +145,7 @@ export function createLedgerService(db: Database) {
 
   async function balances(userId: string, queryable?: Queryable): Promise<UserBalances> {
     const rows = await repo.userBalances(userId, queryable);
-    const of = (kind: UserLedgerAccountKind) => rows.find((r) => r.kind === kind)?.balanceCents ?? 0;
-    return {
-      availableCents: of('user_available'),
-      heldCents: of('user_held'),
-      positionsCents: of('user_positions'),
-    };
+    return balancesBy((kind) => rows.find((r) => r.kind === kind)?.balanceCents ?? 0);
   }
 
   return {
