@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createDatabase, type Database, type DatabaseHandle, type DatabaseKind } from './client';
 import { findPgError } from './errors';
@@ -10,7 +11,7 @@ import { migrateDatabase, migrationsFolder } from './migrate';
 import * as schema from './schema';
 import { candles, cryptoPairs, globalSettings, ledgerAccounts, ledgerEntries, offers } from './schema';
 import { payments, tickerLogs, user } from './schema';
-import { createTestDatabase } from './testing';
+import { buildPostgresTemplateNamed, createTestDatabase } from './testing';
 
 const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
   entries: { tag: string }[];
@@ -273,5 +274,39 @@ describe('PGlite on disk (the embedded default)', () => {
       await second.close();
     }
     expect(readFileSync(path.join(dataDir, 'pg', 'PG_VERSION'), 'utf8').trim()).toMatch(/^\d+$/);
+  }, 60_000);
+});
+
+describe.runIf(process.env.DATABASE_URL)('the PostgreSQL test template', () => {
+  const serverUrl = process.env.DATABASE_URL!;
+  const name = `heatsignal_template_concurrency_${process.pid}`;
+  const databasesLike = async (pattern: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      const { rows } = await admin.query<{ datname: string }>(
+        'select datname from pg_database where datname like $1 order by datname',
+        [pattern],
+      );
+      return rows.map((row) => row.datname);
+    } finally {
+      await admin.end();
+    }
+  };
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    for (const datname of await databasesLike(`${name}%`)) {
+      await admin.query(`drop database if exists "${datname}" with (force)`);
+    }
+    await admin.end();
+  });
+
+  test('is built once when test processes ask for it at the same time', async () => {
+    // Built at once, several builders raced in the catalogue (a duplicate key on
+    // pg_database_datname_index): each must end with the one template, and no half-built one.
+    const built = await Promise.all([1, 2, 3, 4].map(() => buildPostgresTemplateNamed(serverUrl, name)));
+    expect(built).toEqual([name, name, name, name]);
+    expect(await databasesLike(`${name}%`)).toEqual([name]);
   }, 60_000);
 });

@@ -58,10 +58,11 @@ const postgresTemplates = new Map<string, Promise<string>>();
 /**
  * A migrated database on the server to clone test databases from (CREATE DATABASE … TEMPLATE
  * copies files: cheaper than replaying every migration per test file). Named by the migrations'
- * content, so a changed migration makes a new one; built under a name of its own and renamed once
- * complete, so a process never clones a half-migrated template, and two processes building at
- * once both end with the same one. Nobody connects to it after the rename: PostgreSQL refuses a
- * clone while the template has a session.
+ * content, so a changed migration makes a new one. The test processes build it one at a time,
+ * under an advisory lock (two at once raced in the catalogue: a duplicate key on
+ * pg_database_datname_index), and under a name of its own renamed once complete, so a process
+ * never clones a half-migrated template, even one left by a process killed mid-build. Nobody
+ * connects to it after the rename: PostgreSQL refuses a clone while the template has a session.
  */
 function postgresTemplate(serverUrl: string): Promise<string> {
   let template = postgresTemplates.get(serverUrl);
@@ -75,30 +76,41 @@ function postgresTemplate(serverUrl: string): Promise<string> {
   return template;
 }
 
+/** The advisory lock key the template builders share (any fixed 64-bit number). */
+const TEMPLATE_BUILD_LOCK = 0x6865_6174_7369;
+
 async function buildPostgresTemplate(serverUrl: string): Promise<string> {
-  const name = `heatsignal_template_${await migrationsHash()}`;
-  const exists = await withAdminClient(serverUrl, (admin) =>
-    admin.query('select 1 from pg_database where datname = $1', [name]),
-  );
-  if (exists.rowCount) return name;
-  const building = `${name}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(serverUrl, (admin) => admin.query(`create database "${building}"`));
-  try {
-    const handle = await createDatabase({ databaseUrl: databaseOn(serverUrl, building), maxConnections: 1 });
+  return buildPostgresTemplateNamed(serverUrl, `heatsignal_template_${await migrationsHash()}`);
+}
+
+/** Builds the template `name` unless it exists, and resolves to `name` once it does. */
+export function buildPostgresTemplateNamed(serverUrl: string, name: string): Promise<string> {
+  return withAdminClient(serverUrl, async (admin) => {
+    // A session lock: released by the unlock below, or by the server when this client's
+    // connection ends, however the build ends.
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_BUILD_LOCK]);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount) return name;
+    const building = `${name}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`create database "${building}"`);
     try {
-      await migrateDatabase(handle);
-    } finally {
-      await handle.close();
+      const handle = await createDatabase({
+        databaseUrl: databaseOn(serverUrl, building),
+        maxConnections: 1,
+      });
+      try {
+        await migrateDatabase(handle);
+      } finally {
+        await handle.close();
+      }
+      await admin.query(`alter database "${building}" rename to "${name}"`);
+    } catch (error) {
+      await dropDatabase(serverUrl, building);
+      throw error;
     }
-    await withAdminClient(serverUrl, (admin) =>
-      admin.query(`alter database "${building}" rename to "${name}"`),
-    );
-  } catch (error) {
-    // 42P04 duplicate_database: another process finished the same template first.
-    await dropDatabase(serverUrl, building);
-    if ((error as { code?: string }).code !== '42P04') throw error;
-  }
-  return name;
+    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_BUILD_LOCK]);
+    return name;
+  });
 }
 
 async function dropDatabase(serverUrl: string, name: string): Promise<void> {
