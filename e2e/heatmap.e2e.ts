@@ -71,6 +71,7 @@ describe('the heat map screen in the browser (fixture heat map)', () => {
   let entries = fixtures();
   let consoleErrors: string[] = [];
   let live: Awaited<ReturnType<typeof fakeLiveSocket>>;
+  let answersHeld: Promise<void> | undefined;
 
   beforeAll(async () => {
     browser = await openBrowser();
@@ -80,12 +81,18 @@ describe('the heat map screen in the browser (fixture heat map)', () => {
     });
     page.on('pageerror', (error) => consoleErrors.push(error.message));
     await signUpTrader(page, baseUrl, 'Hedda Heatmap');
-    queries = await serveHeatMap(page, () => entries);
+    queries = await serveHeatMap(
+      page,
+      () => entries,
+      Date.now,
+      () => answersHeld,
+    );
     live = await fakeLiveSocket(page);
   });
   afterAll(async () => browser.close());
   beforeEach(async () => {
     entries = fixtures();
+    answersHeld = undefined;
     queries.length = 0;
     consoleErrors = [];
     await browser.page.setViewportSize({ width: 1280, height: 900 });
@@ -205,6 +212,10 @@ describe('the heat map screen in the browser (fixture heat map)', () => {
     const { page } = browser;
     await heatmapPage.open(page, `${baseUrl}/heatmap`);
     await expect.poll(() => heatmapPage.pairs(page)).toHaveLength(4);
+    // The changed filter's answer is held until the live change has come: the change must survive
+    // an answer the server read before it (the held pairs that pass the filter show meanwhile).
+    let releaseAnswers = () => undefined as void;
+    answersHeld = new Promise((resolve) => (releaseAnswers = resolve));
     await heatmapPage.control(page, 'Risk Level').selectOption('high');
     await expect.poll(() => heatmapPage.pairs(page)).toEqual(['BTC/USD', 'SOL/USD']);
     const { pair: _pair, refereeRisk: _risk, ...figures } = fixtureEntry('DOT/USD', { heatScore: 70 });
@@ -215,6 +226,8 @@ describe('the heat map screen in the browser (fixture heat map)', () => {
       'ETH/USD': { refereeRisk: 'low' },
     });
     await waitForToast(page, 'Heatmap updated');
+    answersHeld = undefined;
+    releaseAnswers();
     await expect.poll(() => heatmapPage.pairs(page)).toEqual(['SOL/USD', 'BTC/USD', 'DOT/USD']);
     const sol = heatmapPage.table(page).locator('tbody tr').first();
     expect((await sol.locator('th, td').allInnerTexts()).slice(0, 2)).toEqual(['SOL/USD', '90.00']);

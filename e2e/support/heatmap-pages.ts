@@ -104,6 +104,8 @@ export async function serveHeatMap(
   page: Page,
   entries: () => readonly HeatMapEntry[],
   now: () => number = Date.now,
+  /** While it gives a promise, each answer waits for it (a test holds an answer on its way). */
+  held: () => Promise<void> | undefined = () => undefined,
 ): Promise<URLSearchParams[]> {
   const queries: URLSearchParams[] = [];
   await page.route(
@@ -113,6 +115,7 @@ export async function serveHeatMap(
       // Only the heat map screen's own calls: the dashboard a sign-up lands on asks too.
       if (new URL(route.request().frame().url()).pathname === '/heatmap') queries.push(params);
       const query = heatMapQuerySchema.parse(Object.fromEntries(params));
+      await held();
       const current = entries().map(prebuilt);
       const selected = selectHeatMap(current, traderHeatMapFilter(query), now());
       await route.fulfill({ status: 200, contentType: 'application/json', body: heatMapJson(selected) });

@@ -3,6 +3,7 @@ import { heatMapEndpoint, heatMapSchema, type HeatMap } from '../../../../contra
 import { apiRequest } from '../../../lib/api-client';
 import { endpointPath } from '../../../lib/endpoint-path';
 import { buildHeatMapQuery, type HeatmapFilters, type HeatmapRequestQuery } from '../lib/heatmap-filters';
+import { createLiveJournal } from '../lib/live-journal';
 import { selectEntries } from '../lib/select-entries';
 
 export const HEATMAP_FETCH_ERROR = 'Failed to fetch heatmap';
@@ -27,11 +28,14 @@ export async function getHeatMap(query: HeatmapRequestQuery, signal?: AbortSigna
  * already held that pass it are shown (the server's rules, select-entries.ts), so narrowing a
  * filter takes effect at once; across a time-range change the held list stays as it was.
  */
+/** The screen's live changes, replayed on answers that were on their way when they came. */
+export const liveHeatMapChanges = createLiveJournal();
+
 export function heatMapQueryOptions(filters: HeatmapFilters) {
   const query = buildHeatMapQuery(filters);
   return queryOptions({
     queryKey: heatMapKeys.list(query),
-    queryFn: ({ signal }) => getHeatMap(query, signal),
+    queryFn: ({ signal }) => liveHeatMapChanges.during(() => getHeatMap(query, signal), filters),
     placeholderData: (held, heldQuery) => {
       if (!held || !heldQuery) return undefined;
       const heldRange = heldQuery.queryKey[1].timeRange;
