@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { buildServer, SERVER_BUNDLE_ENTRY } from '../../scripts/build-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -53,7 +54,7 @@ interface Server {
 async function startServer(): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE_ENTRY], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -119,6 +120,8 @@ async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {
 }
 
 beforeAll(async () => {
+  // The bundled server, as an operator runs it: a start through tsx compiled the server first.
+  await buildServer();
   await admin((c) => c.query(`create database "${dbName}"`));
 }, 60_000);
 

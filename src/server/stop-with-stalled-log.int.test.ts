@@ -8,17 +8,20 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildServer, SERVER_BUNDLE_ENTRY } from '../../scripts/build-server';
 import { freePort } from './testing/free-port';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'heatsignal-stalled-log-'));
+// The bundled server, as an operator runs it: a start through tsx compiled the server first.
+beforeAll(() => buildServer(), 60_000);
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 it('stops on SIGTERM after the reader of its log stalled and went away', { timeout: 90_000 }, async () => {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE_ENTRY], {
     cwd: REPO,
     env: {
       ...process.env,
