@@ -11,6 +11,9 @@ export default defineConfig({
     // step that takes 30 s alone has taken a minute there.
     testTimeout: 150_000,
     hookTimeout: 240_000,
+    // expect.poll's own default, one second, is shorter than a loaded CI machine may take to draw
+    // an answer (two CI runs failed on it): a poll still ends as soon as its condition holds.
+    expect: { poll: { timeout: 15_000 } },
     fileParallelism: false,
     sequence: { sequencer: JourneyLastSequencer },
   },
