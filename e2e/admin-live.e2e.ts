@@ -90,9 +90,7 @@ describe('the admin live stream in the browser', () => {
         .locator('.Toastify__toast', { hasText: `Analysis ${id}: completed (100%)` })
         .first()
         .waitFor({ timeout: ANALYSIS_TIMEOUT });
-      await expect
-        .poll(async () => ((await btc.count()) > 0 ? btc.innerText() : null), { timeout: 15_000 })
-        .not.toBe(before);
+      await expect.poll(async () => ((await btc.count()) > 0 ? btc.innerText() : null)).not.toBe(before);
       expect(navigations).toBe(loadedAt);
       await shot(page, 'offer-analytics-after-analysis');
 

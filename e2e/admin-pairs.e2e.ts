@@ -89,7 +89,7 @@ describe('Manage Crypto Pairs on the shared server', () => {
     await waitForToast(page, 'Pair added successfully');
     await pairs.addDialog(page).waitFor({ state: 'detached' });
     await pairs.search(page, n);
-    await expect.poll(() => pairs.symbols(page), { timeout: 10_000 }).toEqual([mine, typed]);
+    await expect.poll(() => pairs.symbols(page)).toEqual([mine, typed]);
     expect(await pairs.total(page)).toBe(2);
     expect(await serverPair(typed)).toMatchObject({ krakenSymbol: `Z${n}USD`, active: false });
   });
@@ -108,7 +108,7 @@ describe('Manage Crypto Pairs on the shared server', () => {
     for (const end = Date.now() + 1_500; Date.now() < end; await page.waitForTimeout(100))
       most = Math.max(most, await toasts.count());
     expect(most).toBe(1);
-    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('true');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     expect(await toggle.getAttribute('title')).toBe('Disable trading');
     expect((await serverPair(typed))?.active).toBe(true);
 
@@ -118,7 +118,7 @@ describe('Manage Crypto Pairs on the shared server', () => {
     await shot(page, 'bulk-deactivate-confirm');
     await pairs.confirm(page, 'Deactivate 2 selected pairs?');
     await waitForToast(page, 'Selected pairs deactivated');
-    await expect.poll(() => toggle.getAttribute('aria-checked'), { timeout: 10_000 }).toBe('false');
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
     expect(await pairs.activeSwitch(page, mine).getAttribute('aria-checked')).toBe('false');
     expect([(await serverPair(typed))?.active, (await serverPair(mine))?.active]).toEqual([false, false]);
     await page.getByRole('button', { name: 'Deactivate Selected (0)' }).waitFor();
@@ -146,7 +146,7 @@ describe('Manage Crypto Pairs on the shared server', () => {
     await page.getByRole('button', { name: `Delete ${typed}` }).click();
     await pairs.confirm(page, `Delete pair ${typed}?`);
     await waitForToast(page, 'Pair action completed');
-    await expect.poll(() => pairs.symbols(page), { timeout: 10_000 }).toEqual([mine]);
+    await expect.poll(() => pairs.symbols(page)).toEqual([mine]);
     expect(await serverPair(typed)).toBeUndefined();
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await pageOverflowsSideways(page)).toBe(false);
@@ -209,9 +209,7 @@ describe('Sync with Kraken on a server of its own reading a fake Kraken', () => 
       page,
       `Kraken pairs synced: ${data.added.length} added, ${data.updated.length} updated, ${data.deactivated.length} deactivated`,
     );
-    await expect
-      .poll(() => pairs.symbols(page), { timeout: 10_000 })
-      .toEqual(['AAVE/USD', 'BTC/USD', 'SOL/USD', 'UNI/USD']);
+    await expect.poll(() => pairs.symbols(page)).toEqual(['AAVE/USD', 'BTC/USD', 'SOL/USD', 'UNI/USD']);
     expect(await pairs.activeSwitch(page, 'SOL/USD').getAttribute('aria-checked')).toBe('false');
     expect(await pairs.total(page)).toBe(4);
     await shot(page, 'kraken-synced');

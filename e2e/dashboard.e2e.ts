@@ -244,7 +244,7 @@ describe('the dashboard in the browser', () => {
         .click();
       const modal = dashboardPage.modal(page, `Pair Details: ${withOffer}`);
       const like: Locator = modal.getByRole('button', { name: 'Like', exact: true });
-      await expect.poll(() => like.isEnabled(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => like.isEnabled()).toBe(true);
 
       await modal.getByRole('button', { name: 'Submit Comment' }).click();
       expect((await modal.getByRole('alert').innerText()).trim()).toBe('Comment cannot be empty');

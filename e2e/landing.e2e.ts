@@ -105,7 +105,7 @@ describe('landing chart panel in the browser', () => {
     // The charts follow the new width on their next resize, not at once: a page that never fits
     // still fails here.
     await expect
-      .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'), { timeout: 10_000 })
+      .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'))
       .toBeLessThanOrEqual(390);
     await shot(page, 'landing-390');
     await page.setViewportSize({ width: 1280, height: 900 });

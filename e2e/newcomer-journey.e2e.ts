@@ -298,7 +298,7 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
       await first.locator('td').first().getByRole('button').click();
       const modal = page.getByRole('dialog', { name: `Pair Details: ${pair}` });
       const like = modal.getByRole('button', { name: 'Like', exact: true });
-      await expect.poll(() => like.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await expect.poll(() => like.isEnabled()).toBe(true);
       await modal.getByRole('button', { name: 'Submit Comment' }).click();
       expect((await modal.getByRole('alert').innerText()).trim()).toBe('Comment cannot be empty');
       await modal.getByPlaceholder('Add a comment...').fill('Clear signal, thanks.');

@@ -90,8 +90,8 @@ async function buildPostgresTemplate(serverUrl: string): Promise<string> {
 /** Builds the template `name` unless it exists, and resolves to `name` once it does. */
 export function buildPostgresTemplateNamed(serverUrl: string, name: string): Promise<string> {
   return withAdminClient(serverUrl, async (admin) => {
-    // A session lock: released by the unlock below, or by the server when this client's
-    // connection ends, however the build ends.
+    // A session lock: the server releases it when this client's connection ends, which
+    // withAdminClient does however the build ends.
     await admin.query('select pg_advisory_lock($1)', [TEMPLATE_BUILD_LOCK]);
     const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (exists.rowCount) return name;
@@ -112,7 +112,6 @@ export function buildPostgresTemplateNamed(serverUrl: string, name: string): Pro
       await dropDatabase(serverUrl, building);
       throw error;
     }
-    await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_BUILD_LOCK]);
     return name;
   });
 }

@@ -23,14 +23,14 @@ export async function getHeatMap(query: HeatmapRequestQuery, signal?: AbortSigna
   });
 }
 
+/** The screen's live changes, replayed on answers that were on their way when they came. */
+export const liveHeatMapChanges = createLiveJournal();
+
 /**
  * The heat map for the screen's filters. Until the server answers a changed filter, the pairs
  * already held that pass it are shown (the server's rules, select-entries.ts), so narrowing a
  * filter takes effect at once; across a time-range change the held list stays as it was.
  */
-/** The screen's live changes, replayed on answers that were on their way when they came. */
-export const liveHeatMapChanges = createLiveJournal();
-
 export function heatMapQueryOptions(filters: HeatmapFilters) {
   const query = buildHeatMapQuery(filters);
   return queryOptions({
