@@ -78,7 +78,12 @@ describe('audit hash chain in the app', () => {
     });
     // Serialised writes: each row's "before" is the previous row's "after".
     for (let i = 1; i < values.length; i++) expect(values[i]![0]).toBe(values[i - 1]![1]);
-    const created = rows.find((r) => r.action === 'webhook_secret.create');
+    // The four creations ran at once, so their rows come in any order: the first key's own row.
+    const created = rows.find(
+      (r) =>
+        r.action === 'webhook_secret.create' &&
+        (r.details as { after?: { label?: string } } | null)?.after?.label === 'key 0',
+    );
     expect(created).toMatchObject({ userId: admin.id, details: { before: null, after: { label: 'key 0' } } });
     expect(JSON.stringify(created?.details)).not.toMatch(/secret"?:\s*"whsec/);
   });
