@@ -38,9 +38,10 @@ import { PASSWORD, uniqueEmail, waitForToast } from './support/pages';
  */
 
 /**
- * `npm test` runs this file beside the other browser files, so its steps take longer than alone:
- * at 160× the nine market hours its offers stay live are 202 s, about three times what the steps
- * before the accept take on a quiet machine (at 240× a loaded CI machine once let them lapse).
+ * `npm test` runs this file beside its other stages (a step above the unit stage's priority), so
+ * its steps take longer than alone: at 160× the nine market hours its offers stay live are 202 s,
+ * about three times what the steps before the accept take on a quiet machine (at 240× a loaded CI
+ * machine once let them lapse).
  */
 const SIM_SPEED = '160';
 /** The newcomer's auto tip at the close: the preference's default. */

@@ -1,5 +1,6 @@
 // `npm test`: unit + API tests (vitest), then the scale-out suite (real api and worker processes on
-// the machine's PostgreSQL and Redis servers), then the browser tests (when Chromium is installed).
+// the machine's PostgreSQL and Redis servers), then the browser tests (when Chromium is installed);
+// the browser tests' newcomer journey, which mostly waits on its market, runs beside all of them.
 // `--api-only`: just the API suite (*.int.test.ts). `--unit-only`: just the unit stage.
 // `--with-checks` (CI's way): lint and typecheck too, beside the later stages at the lowest CPU
 // priority, in the time they leave idle (they mostly wait on browsers, markets and leases).
@@ -17,10 +18,12 @@ const failures = [];
 let ok = true;
 
 /**
- * Runs a command to its end; with `quiet` its stdout and stderr are kept (as text) instead of shown.
+ * Runs a command to its end; with `quiet` its stdout and stderr are kept (as text) instead of shown;
+ * with `niceness`, at that lower CPU priority (its child processes too).
  */
-async function run(file, args, { quiet = true, env = {} } = {}) {
-  const child = spawn(file, args, {
+async function run(file, args, { quiet = true, env = {}, niceness = 0 } = {}) {
+  const command = niceness ? ['nice', '-n', String(niceness), file, ...args] : [file, ...args];
+  const child = spawn(command[0], command.slice(1), {
     stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, ...env },
   });
@@ -37,12 +40,12 @@ async function run(file, args, { quiet = true, env = {} } = {}) {
  * returned, for the caller to print once the run beside it has ended, so two runs side by side
  * do not interleave their lines.
  */
-async function runVitest(name, args, { quiet = false, env = {} } = {}) {
+async function runVitest(name, args, { quiet = false, env = {}, niceness = 0 } = {}) {
   const out = path.join(reports, `${name}.json`);
   const { status, stdout, stderr } = await run(
     'npx',
     ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    { quiet, env },
+    { quiet, env, niceness },
   );
   if (status !== 0) ok = false;
   if (existsSync(out)) {
@@ -67,9 +70,7 @@ async function runVitest(name, args, { quiet = false, env = {} } = {}) {
  * says whether it exited 0.
  */
 async function runScript(script, env = {}, { niceness = 0 } = {}) {
-  const npm = ['npm', 'run', script];
-  const [file, ...args] = niceness ? ['nice', '-n', String(niceness), ...npm] : npm;
-  const { status, stdout, stderr } = await run(file, args, { env });
+  const { status, stdout, stderr } = await run('npm', ['run', script], { env, niceness });
   if (status !== 0) {
     ok = false;
     failures.push(`npm run ${script} (exit ${status})`);
@@ -83,9 +84,9 @@ async function runScript(script, env = {}, { niceness = 0 } = {}) {
  * most of a minute on 2 cores; beside the server files they fill the time those wait on their
  * databases and timers. The web run takes one worker and its output is printed after the server's.
  */
-async function runUnitStage() {
-  const web = runVitest('unit-web', ['--project', 'web', '--maxWorkers', '1'], { quiet: true });
-  await runVitest('unit-server', ['--project', 'server']);
+async function runUnitStage({ niceness = 0 } = {}) {
+  const web = runVitest('unit-web', ['--project', 'web', '--maxWorkers', '1'], { quiet: true, niceness });
+  await runVitest('unit-server', ['--project', 'server'], { niceness });
   process.stdout.write(await web);
 }
 
@@ -119,38 +120,48 @@ const OWN_SERVER_FILES = [
 
 /**
  * What the browser runs share: the web app and the server bundle, built once, and the template
- * data folder, taken once. Started beside the unit stage, so the browser stage starts on them.
+ * data folder, taken once from that build. Started beside the unit stage, so the browser runs
+ * start on them.
  */
-async function prepareBrowserStage() {
-  const build = await runScript('build', { NODE_ENV: 'production' });
-  if (!build.passed) return { output: build.output, template: null };
-  const { dir, output } = await makeTemplate();
-  return { output, template: dir };
+function prepareBrowserStage() {
+  const build = runScript('build', { NODE_ENV: 'production' });
+  const template = build.then((built) =>
+    built.passed ? makeTemplate() : { dir: null, output: built.output },
+  );
+  return { build, template };
 }
 
 /**
- * The browser tests as three runs side by side, one file at a time in each: the newcomer journey,
- * which spends most of its minutes waiting for its own simulated market; the files that start
- * servers of their own; and the files on the shared server.
+ * The newcomer journey: its own server on a simulated market whose trade closes at a fixed market
+ * time, so the file lasts about five minutes however fast the machine is, most of them waiting.
+ * It starts as soon as the build is ready, beside the unit and scale-out stages rather than after
+ * them, where it ran on alone for minutes at the end of every run. It needs no template.
  */
-async function runBrowserStage(prepared) {
-  const { output, template } = await prepared;
-  if (!template) return output;
-  const prebuilt = { E2E_PREBUILT: '1' };
-  const journey = runVitest('e2e-journey', [...E2E_CONFIG, JOURNEY], {
+async function runJourney(build) {
+  if (!(await build).passed) return '';
+  return runVitest('e2e-journey', [...E2E_CONFIG, JOURNEY], {
     quiet: true,
-    env: { ...prebuilt, E2E_SERVERS: 'own' },
+    env: { E2E_PREBUILT: '1', E2E_SERVERS: 'own' },
   });
-  const withTemplate = { ...prebuilt, E2E_TEMPLATE_DIR: template };
+}
+
+/**
+ * The other browser files as two runs side by side, one file at a time in each: the files that
+ * start servers of their own, and the files on the shared server.
+ */
+async function runBrowserStage(template) {
+  const { output, dir } = await template;
+  if (!dir) return output;
+  const withTemplate = { E2E_PREBUILT: '1', E2E_TEMPLATE_DIR: dir };
   const own = runVitest('e2e-own-servers', [...E2E_CONFIG, ...OWN_SERVER_FILES], {
     quiet: true,
     env: { ...withTemplate, E2E_SERVERS: 'own' },
   });
   const excluded = [JOURNEY, ...OWN_SERVER_FILES].flatMap((file) => ['--exclude', file]);
   await runVitest('e2e', [...E2E_CONFIG, ...excluded], { env: withTemplate });
-  const outputs = await Promise.all([own, journey]);
-  rmSync(template, { recursive: true, force: true });
-  return outputs.join('');
+  const outputs = await own;
+  rmSync(dir, { recursive: true, force: true });
+  return outputs;
 }
 
 /**
@@ -181,23 +192,27 @@ if (process.argv.includes('--api-only')) {
 } else if (process.argv.includes('--unit-only')) {
   await runUnitStage();
 } else {
-  const prepared = existsSync(CHROMIUM) ? prepareBrowserStage() : null;
-  await runUnitStage();
+  const browsers = existsSync(CHROMIUM) ? prepareBrowserStage() : null;
+  const journey = browsers ? runJourney(browsers.build) : Promise.resolve('');
+  // The unit stage a step below the journey's priority: it only needs the CPU time, while the
+  // journey's steps must keep up with its market's clock (its offers stay live 202 s).
+  await runUnitStage({ niceness: browsers ? 5 : 0 });
   // CI's checks at the lowest CPU priority, in the time the suites after the unit stage leave idle
   // (beside the unit stage, whose files ping-pong with their database threads, they slowed it by a
   // quarter).
   const checks = process.argv.includes('--with-checks') ? runChecks() : Promise.resolve('');
-  // The scale-out suite on its own: beside the browser files, on a loaded 2-core machine, its
-  // processes took minutes to start and sync their market, and its bounds are about processes
+  // The scale-out suite without the other browser files: beside them, on a loaded 2-core machine,
+  // its processes took minutes to start and sync their market, and its bounds are about processes
   // and leases, not about a starved machine.
   await runVitest('cluster', ['--config', 'vitest.cluster.config.ts']);
-  if (prepared) {
-    process.stdout.write(await runBrowserStage(prepared));
+  if (browsers) {
+    process.stdout.write(await runBrowserStage(browsers.template));
   } else {
     console.log(
       `\nBrowser tests SKIPPED: ${CHROMIUM} not found (install it with: apt-get install -y chromium).\n`,
     );
   }
+  process.stdout.write(await journey);
   process.stdout.write(await checks);
 }
 await dropTestTemplates();

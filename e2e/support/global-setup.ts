@@ -33,8 +33,8 @@ async function buildWeb(): Promise<void> {
  * signs its operator up, so a test can ask for what only the back office can (e.g. an analysis
  * past the thresholds) instead of waiting on the simulated market's luck.
  *
- * `npm test` runs the browser files as three runs side by side (scripts/test.mjs), after building
- * once for all and taking one template for all:
+ * `npm test` runs the browser files as three runs (scripts/test.mjs), after building once for
+ * all and taking one template for the two that need one:
  * - E2E_PREBUILT=1: the builds are done;
  * - E2E_TEMPLATE_DIR: the template to use (its maker removes it);
  * - E2E_SERVERS=own: the run's files start servers of their own, so no shared server is started.
