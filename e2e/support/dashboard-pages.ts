@@ -58,10 +58,16 @@ export const dashboardPage = {
   },
 };
 
-/** True when the page itself scrolls sideways (wide tables must scroll inside their own box). */
+/**
+ * True when the page itself scrolls sideways (wide tables must scroll inside their own box), as
+ * painted: read a frame after the next, when a viewport change's resize observers have run. Read at
+ * once after a resize, a chart's canvas still had its old width (the chart redraws from its
+ * observer, before the frame is painted, so no user sees that), and a CI run failed on it.
+ */
 export async function pageOverflowsSideways(page: Page): Promise<boolean> {
   return page.evaluate<boolean>(
-    `document.documentElement.scrollWidth > document.documentElement.clientWidth`,
+    `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() =>
+      resolve(document.documentElement.scrollWidth > document.documentElement.clientWidth))))`,
   );
 }
 
