@@ -41,7 +41,7 @@ async function seedAccount(db: Database, ledger: LedgerService, id: string, entr
   });
   await db.execute(sql`alter table ledger_entries enable trigger ledger_entries_running_balance`);
   await db.execute(sql`
-    update ledger_accounts a set balance_cents = (select sum(amount_cents) from ledger_entries e where e.account_id = a.id)
+    update ledger_accounts a set balance_cents = (select coalesce(sum(amount_cents), 0) from ledger_entries e where e.account_id = a.id)
     where a.user_id = ${id}`);
   const mismatched = await ledger.mismatchedAccounts();
   if (mismatched.length > 0)
