@@ -20,6 +20,12 @@ export interface EnginePoolOptions {
   maxHeapMb?: number;
   /** A task still running after this is stopped (its thread is terminated) and rejected. */
   taskTimeoutMs?: number;
+  /**
+   * How far below the process's CPU priority the threads run (Unix nice steps; default 10). An
+   * analysis is background work: on a machine with few cores, requests and the database thread
+   * come first, and the engine takes the time they leave.
+   */
+  niceIncrement?: number;
   /** The worker entry; tests point it at misbehaving fixtures. */
   filename?: string;
   /** A thread failure outside any task (e.g. it ran out of memory after its task was stopped). */
@@ -57,6 +63,8 @@ export function createEnginePool(options: EnginePoolOptions): EnginePool {
       idleTimeout: options.idleTimeoutMs ?? 60_000,
       closeTimeout: 5_000,
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb ?? 512 },
+      // Set by each thread on itself at start (piscina's optional @napi-rs/nice; without it, none).
+      niceIncrement: options.niceIncrement ?? 10,
     });
     // Unlistened, such an 'error' event would crash the whole process.
     pool.on('error', (error: unknown) => options.onThreadError?.(error));
