@@ -3,6 +3,7 @@ import type { BenchRow } from './table';
 import { DB_KIND, fmt } from './load';
 import { seedPair } from '../src/server/modules/offers/testing/market-fixtures';
 import { createTestAppWithUsers } from '../src/server/testing/test-app';
+import { median } from './stats';
 
 const RUNS = Number(process.env.BENCH_LIST_RUNS ?? 15);
 const LARGE = 1_000_000;
@@ -11,8 +12,6 @@ const PAIRS = 20;
 const PAGE_SIZE = 50;
 const TARGET_MS = 50;
 const WARM_UP = 5;
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /**
  * GET /api/admin/ticker-logs (default 30 days, 50 a page) on 1,000,000 ticker rows, page 1 and page

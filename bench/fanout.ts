@@ -8,12 +8,10 @@ import { createTestApp } from '../src/server/testing/test-app';
 import { fmt } from './load';
 import { CLIENTS, connectClients } from './sockets';
 import type { BenchRow } from './table';
+import { median, sum } from './stats';
 
 const PAIRS = 12;
 const RUNS = Number(process.env.BENCH_FANOUT_RUNS ?? 5);
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /**
  * One analysis cycle's heatmap_update to 1,000 sockets, RUNS times: the app (12 pairs re-analysed,

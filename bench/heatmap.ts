@@ -7,12 +7,12 @@ import {
   seedTrigger,
 } from '../src/server/modules/offers/testing/market-fixtures';
 import { createTestApp } from '../src/server/testing/test-app';
+import { median } from './stats';
 
 const PAIRS = 200;
 const RUNS = Number(process.env.BENCH_HEATMAP_RUNS ?? 100);
 const URL_PATH = '/api/offers/heat-map?timeRange=30d';
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? NaN;
 
 /** Bytes on the wire (the body as sent, compressed or not). */

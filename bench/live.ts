@@ -5,6 +5,7 @@ import { isBusEvent } from '../src/server/realtime/event-bus';
 import { createTestApp, signUp } from '../src/server/testing/test-app';
 import { DB_KIND, DURATION_S, fmt, load, loadDuring, type LoadResult } from './load';
 import { seedBenchOffers } from './offers-seed';
+import { median, sum } from './stats';
 import { bareBroadcast, CLIENTS, connectClients } from './sockets';
 import type { BenchRow } from './table';
 
@@ -12,10 +13,12 @@ const MINUTE = 60_000;
 /** Alternating idle and busy loads; the rows compare their medians. */
 const ROUNDS = 3;
 
-/** The round with the median p99 (its own req/s with it). */
-function medianLoad(loads: LoadResult[]): LoadResult {
-  return [...loads].sort((a, b) => a.p99 - b.p99)[Math.floor(loads.length / 2)]!;
-}
+/** The rounds' medians (req/s and p99) and all their timeouts. */
+const mediansOf = (loads: LoadResult[]): LoadResult => ({
+  rps: median(loads.map((r) => r.rps)),
+  p99: median(loads.map((r) => r.p99)),
+  timeouts: sum(loads.map((r) => r.timeouts)),
+});
 
 /**
  * The app as it runs with ROLE=all on the simulated market (12 pairs): the offers list under load
@@ -81,12 +84,12 @@ export async function benchLive(): Promise<BenchRow[]> {
       cyclingMs += performance.now() - cycleStart;
     }
     const cycleMs = cyclingMs / cycles;
-    const idle = medianLoad(idleRounds);
-    const busy = medianLoad(busyRounds);
+    const idle = mediansOf(idleRounds);
+    const busy = mediansOf(busyRounds);
     const rounds = (loads: LoadResult[]) => loads.map((r) => r.p99).join(', ');
     // The rounds' median p99 and their largest delay, in ms.
     const p99Of = (hs: IntervalHistogram[]) =>
-      `${(hs.map((h) => h.percentile(99)).sort((a, b) => a - b)[Math.floor(hs.length / 2)]! / 1e6).toFixed(0)} ms`;
+      `${(median(hs.map((h) => h.percentile(99))) / 1e6).toFixed(0)} ms`;
     const maxOf = (hs: IntervalHistogram[]) => `${(Math.max(...hs.map((h) => h.max)) / 1e6).toFixed(0)} ms`;
 
     // One more cycle, watched by 1,000 sockets; its events go out once the burst has settled.
@@ -107,23 +110,22 @@ export async function benchLive(): Promise<BenchRow[]> {
     clients = undefined;
     const bareLatency = await bareBroadcast(published.map((p) => p.payload));
 
-    const bytes = published.reduce((sum, p) => sum + Buffer.byteLength(JSON.stringify(p.payload)), 0);
+    const bytes = published.reduce((total, p) => total + Buffer.byteLength(JSON.stringify(p.payload)), 0);
     const pairs = new Set(published.flatMap((p) => Object.keys(p.payload)));
     const wholeBytes = [...pairs].reduce(
-      (sum, pair) => sum + Buffer.byteLength(JSON.stringify({ [pair]: t.app.heatMap.get(pair) })),
+      (total, pair) => total + Buffer.byteLength(JSON.stringify({ [pair]: t.app.heatMap.get(pair) })),
       0,
     );
-    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
     return [
       {
         name: `GET /api/offers?limit=20, idle (${DB_KIND}, ROLE=all)`,
         value: fmt.rps(idle),
-        detail: `median of ${ROUNDS} rounds: ${fmt.p99(idle)} (rounds ${rounds(idleRounds)} ms)`,
+        detail: `medians of ${ROUNDS} rounds: ${fmt.p99(idle)} (rounds ${rounds(idleRounds)} ms)`,
       },
       {
         name: 'same, during analysis cycles + backtests',
         value: fmt.rps(busy),
-        detail: `median: ${fmt.p99(busy)} (rounds ${rounds(busyRounds)} ms), ${busyRounds.reduce((n, r) => n + r.timeouts, 0)} timeouts; ${cycles} cycle(s) of 12 pairs, ${(cycleMs / 1000).toFixed(1)} s each (cold first ${(coldMs / 1000).toFixed(0)} s)`,
+        detail: `median: ${fmt.p99(busy)} (rounds ${rounds(busyRounds)} ms), ${busy.timeouts} timeouts; ${cycles} cycle(s) of 12 pairs, ${(cycleMs / 1000).toFixed(1)} s each (cold first ${(coldMs / 1000).toFixed(0)} s)`,
       },
       {
         name: 'offers p99 busy vs idle',
