@@ -14,6 +14,8 @@ export const PG_RAISE_EXCEPTION = 'P0001';
 export interface PgErrorInfo {
   code: string;
   constraint?: string;
+  /** The error's DETAIL, when it has one. */
+  detail?: string;
   message: string;
 }
 
@@ -21,11 +23,12 @@ export interface PgErrorInfo {
 export function findPgError(error: unknown): PgErrorInfo | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current instanceof Error; depth += 1) {
-    const candidate = current as Error & { code?: unknown; constraint?: unknown };
+    const candidate = current as Error & { code?: unknown; constraint?: unknown; detail?: unknown };
     if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
       return {
         code: candidate.code,
         constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
+        detail: typeof candidate.detail === 'string' ? candidate.detail : undefined,
         message: candidate.message,
       };
     }

@@ -1,27 +1,19 @@
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import {
   ledgerAccounts,
   ledgerEntries,
-  userLedgerAccountKinds,
   type LedgerAccountKind,
   type LedgerEntryKind,
-  type SystemLedgerAccountKind,
   type UserLedgerAccountKind,
 } from '../../db/schema';
 
-export interface AccountKey {
-  userId: string | null;
-  kind: LedgerAccountKind;
-}
-
-export interface EntryRow {
+/** A movement as `ledger_post` takes it: `userId` null for a system account. */
+export interface PostedMovement {
   transactionId: string;
-  accountId: string;
-  amountCents: number;
-  kind: LedgerEntryKind;
-  paymentId?: string | null;
-  tradeId?: string | null;
+  legs: { userId: string | null; account: LedgerAccountKind; amountCents: number; kind: LedgerEntryKind }[];
+  paymentId: string | null;
+  tradeId: string | null;
 }
 
 export const accountKeyOf = (userId: string | null, kind: string) => `${userId ?? ''}|${kind}`;
@@ -37,59 +29,36 @@ export interface AccountRow {
 export function createLedgerRepo(db: Queryable) {
   return {
     /**
-     * In one statement: every account of `userIds`, row-locked in id order (every movement locks
-     * in the same order, so two never deadlock), and the system accounts of `systemKinds`, read
-     * without a lock (they keep no balance, and locking them would queue every movement behind
-     * one row). The balances are read under the lock: they stand until the caller commits.
+     * One movement in one statement (migration 0016's `ledger_post`): every account of its users
+     * row-locked in id order (every movement locks in the same order, so two never deadlock) and
+     * opened on first use, their balances checked under the lock, the entries inserted. Returns the
+     * movement's accounts in id order with their balances before it (null for a system account,
+     * read without a lock: it keeps no balance, and locking it would queue every movement behind
+     * one row); those balances stand until the caller commits. `posted` is false, and nothing was
+     * written, when an entry would take a user account below zero.
      */
-    async lockAccounts(
+    async post(
       tx: Queryable,
-      userIds: string[],
-      systemKinds: SystemLedgerAccountKind[],
-    ): Promise<AccountRow[]> {
-      const users = userIds.length > 0 ? sql`${inArray(ledgerAccounts.userId, userIds)}` : sql`false`;
-      const systems =
-        systemKinds.length > 0
-          ? sql`${ledgerAccounts.userId} is null and ${inArray(ledgerAccounts.kind, systemKinds)}`
-          : sql`false`;
+      movement: PostedMovement,
+    ): Promise<{ posted: boolean; accounts: AccountRow[] }> {
       const { rows } = await tx.execute<{
         id: string;
         user_id: string | null;
         kind: LedgerAccountKind;
         balance_cents: string | number | bigint | null;
-      }>(sql`
-        with locked as (
-          select ${ledgerAccounts.id}, ${ledgerAccounts.userId}, ${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}
-          from ${ledgerAccounts} where ${users} order by ${ledgerAccounts.id} for update
-        )
-        select id, user_id, kind, balance_cents from locked
-        union all
-        select ${ledgerAccounts.id}, ${ledgerAccounts.userId}, ${ledgerAccounts.kind}, ${ledgerAccounts.balanceCents}
-        from ${ledgerAccounts} where ${systems}`);
-      return rows.map((r) => ({
-        id: r.id,
-        userId: r.user_id,
-        kind: r.kind,
-        balanceCents: r.balance_cents === null ? null : Number(r.balance_cents),
-      }));
-    },
-
-    /**
-     * Opens what is missing: all three accounts of each user (so a user's later movements never
-     * find one missing under their lock) and the system accounts. Idempotent under concurrency.
-     */
-    async openAccounts(tx: Queryable, userIds: string[], systemKinds: SystemLedgerAccountKind[]) {
-      const rows = [
-        ...userIds.flatMap((userId) =>
-          userLedgerAccountKinds.map((kind) => ({ userId, kind, balanceCents: 0 })),
-        ),
-        ...systemKinds.map((kind) => ({ userId: null, kind, balanceCents: null })),
-      ];
-      if (rows.length > 0) await tx.insert(ledgerAccounts).values(rows).onConflictDoNothing();
-    },
-
-    async insertEntries(tx: Queryable, rows: EntryRow[]): Promise<void> {
-      await tx.insert(ledgerEntries).values(rows);
+        posted: boolean;
+      }>(sql`select id, user_id, kind, balance_cents, posted from ledger_post(
+        ${movement.transactionId}::uuid, ${JSON.stringify(movement.legs)}::jsonb,
+        ${movement.paymentId}::uuid, ${movement.tradeId}::uuid)`);
+      return {
+        posted: rows.every((r) => r.posted),
+        accounts: rows.map((r) => ({
+          id: r.id,
+          userId: r.user_id,
+          kind: r.kind,
+          balanceCents: r.balance_cents === null ? null : Number(r.balance_cents),
+        })),
+      };
     },
 
     /** One indexed row per kind: the running balances of a user's accounts. */

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable, Transaction } from '../../db/client';
-import { isRetryableTransactionError } from '../../db/errors';
+import { findPgError, isRetryableTransactionError } from '../../db/errors';
 import type { LedgerEntryKind, SystemLedgerAccountKind, UserLedgerAccountKind } from '../../db/schema/enums';
 import { createIdempotencyRepo } from './idempotency.repo';
-import { accountKeyOf, createLedgerRepo, type AccountKey } from './ledger.repo';
+import { accountKeyOf, createLedgerRepo } from './ledger.repo';
 
 export type Leg =
   | { userId: string; account: UserLedgerAccountKind; amountCents: number; kind: LedgerEntryKind }
@@ -56,6 +56,24 @@ export class InsufficientFundsError extends Error {
   }
 }
 
+/** SQLSTATE of a movement refused inside a database step (migration 0016); DETAIL holds its figures as JSON. */
+const INSUFFICIENT_FUNDS_CODE = 'HS001';
+
+/**
+ * The InsufficientFundsError behind a database error, or undefined: a step that posts through
+ * `ledger_post` inside one statement (`open_trade`) refuses with HS001 and rolls back whole.
+ */
+export function insufficientFundsOf(error: unknown): InsufficientFundsError | undefined {
+  const found = findPgError(error);
+  if (found?.code !== INSUFFICIENT_FUNDS_CODE || !found.detail) return undefined;
+  const figures = JSON.parse(found.detail) as {
+    account: UserLedgerAccountKind;
+    balanceCents: number;
+    requestedCents: number;
+  };
+  return new InsufficientFundsError(figures.account, figures.balanceCents, figures.requestedCents);
+}
+
 /** Who asked and under which `Idempotency-Key`: the answer is stored in the movement's transaction. */
 export interface IdempotencyScope {
   userId: string;
@@ -87,53 +105,41 @@ export function createLedgerService(db: Database) {
     }
     if (sum !== 0) throw new Error(`Ledger movement is unbalanced by ${sum} cents`);
 
-    const keys: AccountKey[] = legs.map((leg) =>
-      'userId' in leg ? { userId: leg.userId, kind: leg.account } : { userId: null, kind: leg.system },
-    );
-    const userIds = [...new Set(keys.flatMap((k) => (k.userId ? [k.userId] : [])))];
-    const systemKinds = [...new Set(legs.flatMap((leg) => ('system' in leg ? [leg.system] : [])))];
-    let accounts = await repo.lockAccounts(tx, userIds, systemKinds);
-    const missing = () => {
-      const open = new Set(accounts.map((a) => accountKeyOf(a.userId, a.kind)));
-      return keys.some((k) => !open.has(accountKeyOf(k.userId, k.kind)));
-    };
-    // Only a user's first movement (or a system account's first use) opens accounts.
-    if (missing()) {
-      await repo.openAccounts(tx, userIds, systemKinds);
-      accounts = await repo.lockAccounts(tx, userIds, systemKinds);
-      if (missing()) throw new Error('Ledger accounts could not be opened');
-    }
-    const byKey = new Map(accounts.map((a) => [accountKeyOf(a.userId, a.kind), a]));
-    const accountOf = (k: AccountKey) => byKey.get(accountKeyOf(k.userId, k.kind))!;
-
-    const deltas = new Map<string, number>();
-    keys.forEach((k, i) => {
-      if (k.userId) deltas.set(accountOf(k).id, (deltas.get(accountOf(k).id) ?? 0) + legs[i]!.amountCents);
-    });
-    for (const account of accounts) {
-      const delta = deltas.get(account.id) ?? 0;
-      const balance = account.balanceCents ?? 0;
-      if (account.userId && balance + delta < 0)
-        throw new InsufficientFundsError(account.kind as UserLedgerAccountKind, balance, -delta);
-    }
-
     const transactionId = randomUUID();
-    const rows = legs.map((leg, i) => ({
+    const { posted, accounts } = await repo.post(tx, {
       transactionId,
-      accountId: accountOf(keys[i]!).id,
-      amountCents: leg.amountCents,
-      kind: leg.kind,
+      legs: legs.map((leg) =>
+        'userId' in leg
+          ? { userId: leg.userId, account: leg.account, amountCents: leg.amountCents, kind: leg.kind }
+          : { userId: null, account: leg.system, amountCents: leg.amountCents, kind: leg.kind },
+      ),
       paymentId: movement.paymentId ?? null,
       tradeId: movement.tradeId ?? null,
-    }));
-    rows.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
-    await repo.insertEntries(tx, rows);
+    });
+    const byKey = new Map(accounts.map((a) => [accountKeyOf(a.userId, a.kind), a]));
+    const deltas = new Map<string, number>();
+    for (const leg of legs)
+      if ('userId' in leg) {
+        const key = accountKeyOf(leg.userId, leg.account);
+        deltas.set(key, (deltas.get(key) ?? 0) + leg.amountCents);
+      }
+    if (!posted) {
+      // The first account, in lock order, that the movement would take below zero.
+      for (const account of accounts) {
+        const delta = deltas.get(accountKeyOf(account.userId, account.kind)) ?? 0;
+        const balance = account.balanceCents ?? 0;
+        if (account.userId && balance + delta < 0)
+          throw new InsufficientFundsError(account.kind as UserLedgerAccountKind, balance, -delta);
+      }
+      throw new Error('ledger_post refused a movement that fits');
+    }
 
     const balancesOf = (userId: string, withDeltas: boolean): UserBalances => {
       return balancesBy((kind) => {
-        const account = byKey.get(accountKeyOf(userId, kind));
+        const key = accountKeyOf(userId, kind);
+        const account = byKey.get(key);
         if (!account) throw new Error(`User ${userId} has no part in this movement`);
-        return (account.balanceCents ?? 0) + (withDeltas ? (deltas.get(account.id) ?? 0) : 0);
+        return (account.balanceCents ?? 0) + (withDeltas ? (deltas.get(key) ?? 0) : 0);
       });
     };
     return {

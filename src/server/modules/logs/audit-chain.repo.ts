@@ -1,15 +1,12 @@
 /**
  * The audit log's hash chain (migration 0012). Appends are serialised by a transaction-scoped
- * advisory lock taken right before the insert, so concurrent writers each link to the row
- * committed before them; the lock is held only from the append to the caller's commit, which is
- * the last step of every audited transaction.
+ * advisory lock taken right before the insert (both in `audit_append`, migration 0016), so
+ * concurrent writers each link to the row committed before them; the lock is held only from the
+ * append to the caller's commit, which is the last step of every audited transaction.
  */
 import { sql } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client';
+import type { Queryable } from '../../db/client';
 import type { LogDetails } from '../../db/schema';
-
-/** Arbitrary but fixed: every process appending to audit_logs takes this same lock. */
-const AUDIT_CHAIN_LOCK_KEY = 7_306_417_221;
 
 export interface AuditAppend {
   userId: string | null;
@@ -28,25 +25,14 @@ export type AuditChainStatus =
       reason: 'hash' | 'link';
     };
 
-/** Appends one row inside `tx` (the caller's transaction, so it commits with the change). */
-export async function appendAudit(tx: Queryable, entry: AuditAppend): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK_KEY})`);
-  const details = JSON.stringify(entry.details);
-  // id from the sequence under the lock, so id order is chain order.
-  await tx.execute(sql`
-    insert into audit_logs (id, user_id, action, details, timestamp, prev_hash, hash)
-    select n.id, ${entry.userId}::text, ${entry.action}::text, ${details}::jsonb, n.at, n.prev,
-           audit_log_hash(n.prev, n.id, ${entry.userId}::text, ${entry.action}::text, ${details}::jsonb, n.at)
-    from (
-      select nextval(pg_get_serial_sequence('audit_logs', 'id')) as id,
-             now() as at,
-             coalesce((select hash from audit_logs order by id desc limit 1), '') as prev
-    ) as n`);
-}
-
-/** Appends in a transaction of its own when the caller has none. */
-export function appendAuditAlone(db: Database, entry: AuditAppend): Promise<void> {
-  return db.transaction((tx) => appendAudit(tx, entry));
+/**
+ * Appends one row (migration 0016's `audit_append`): inside `tx` when given, so it commits with the
+ * change it records, else as a statement of its own.
+ */
+export async function appendAudit(db: Queryable, entry: AuditAppend): Promise<void> {
+  await db.execute(
+    sql`select audit_append(${entry.userId}::text, ${entry.action}::text, ${JSON.stringify(entry.details)}::jsonb)`,
+  );
 }
 
 /**

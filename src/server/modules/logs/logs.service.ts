@@ -5,13 +5,7 @@
 import type { Database, Queryable } from '../../db/client';
 import type { AdminListQuery, AdminListResponse } from '../../../contract/admin-collections';
 import type { AuditLogRecord } from '../../../contract/admin-records';
-import {
-  appendAudit,
-  appendAuditAlone,
-  verifyAuditChain,
-  type AuditAppend,
-  type AuditChainStatus,
-} from './audit-chain.repo';
+import { appendAudit, verifyAuditChain, type AuditAppend, type AuditChainStatus } from './audit-chain.repo';
 import { listAudit } from './audit-list.repo';
 import { createLogsRepo, type ActionEntry } from './logs.repo';
 
@@ -35,8 +29,7 @@ export function createLogsService(db: Database) {
      * Appends to the hash chain inside the caller's transaction when `tx` is given, so the audit
      * line commits with the change (and the chain's lock is held only until that commit).
      */
-    audit: (entry: AuditEntry, tx?: Queryable): Promise<void> =>
-      tx ? appendAudit(tx, entry) : appendAuditAlone(db, entry),
+    audit: (entry: AuditEntry, tx?: Queryable): Promise<void> => appendAudit(tx ?? db, entry),
 
     /** Whether every audit row still matches its hash and links to the one before. */
     verifyAuditChain: (): Promise<AuditChainStatus> => verifyAuditChain(db),

@@ -2,19 +2,22 @@
  * POST /api/offers/:id/accept. Checks first, nothing moved: offer live and not acted on, price not
  * past its stop-loss, entry ≤ available, this entry's fill, minimum order and net expected profit,
  * the guardrails. Then three short steps, never an external call inside a transaction:
- *   A. one transaction: the acceptance recorded, the trade inserted `open` with the estimated fill,
- *      the entry moved available → positions (a concurrent burst spends exactly what there is: the
- *      ledger locks the accounts), the open-trade limit re-checked under that lock;
+ *   A. one statement (`open_trade`, migration 0016): the acceptance recorded, the trade inserted
+ *      `open` with the estimated fill, the entry moved available → positions (a concurrent burst
+ *      spends exactly what there is: the ledger locks the accounts), the open-trade limit re-checked
+ *      under that lock, the audit row;
  *   B. the market order (clientOrderId = trade id), outside any transaction;
- *   C. one transaction: the real fill stored and the idempotency answer `{ trade, balance }`; or, if
- *      the order failed, the trade `failed`, the entry returned, and the 502 answer stored.
+ *   C. one statement (`store_trade_fill`): the real fill stored and the idempotency answer
+ *      `{ trade, balance }`; or, if the order failed, one transaction: the trade `failed`, the entry
+ *      returned, and the 502 answer stored.
  */
 import type { AcceptOfferInput, AcceptOfferResponse } from '../../../contract/offers';
 import { PREFERENCE_DEFAULTS } from '../../../contract/preferences';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { EXECUTION_BOOK_DEPTH, ExecutionError, type Fill } from '../../providers/execution';
 import type { OrderBook } from '../../providers/market/market-source';
-import { InsufficientFundsError, type IdempotencyScope, type UserBalances } from '../ledger/ledger.service';
+import { insufficientFundsOf, type IdempotencyScope, type UserBalances } from '../ledger/ledger.service';
+import { pgErrorCode } from '../../db/errors';
 import { ALREADY_ACTED, OFFER_UNAVAILABLE, type OfferForAccept } from '../offers/offers.service';
 import { checkGuardrails } from './check-guardrails';
 import { checkStopLoss, planEntry, type EntryPlan } from './entry-checks';
@@ -24,7 +27,7 @@ import { failUnfilledTrade } from './trade-failure';
 import { stopLossPrice } from './trade-maths';
 import { formatDollars, toDollars } from '../../shared/money';
 import { publishTradeChange, type TradingContext } from './trading-context';
-import type { TradeRow } from './trading.repo';
+import type { StoredFill, TradeRow } from './trading.repo';
 
 export const insufficientBalance = (availableCents: number, entryCents: number) =>
   `Insufficient balance: available ${formatDollars(availableCents)}, entry ${formatDollars(entryCents)}`;
@@ -52,7 +55,14 @@ export async function acceptOffer(
   await checkGuardrails(ctx, { userId, limits, balances });
   const autoCloseProfitPercent = input.autoCloseProfitPercent ?? (await defaultAutoClose(ctx, userId));
 
-  const opened = await openTrade(ctx, { userId, offer, amountCents, autoCloseProfitPercent, plan, limits });
+  const { row: opened, balances: after } = await openTrade(ctx, {
+    userId,
+    offer,
+    amountCents,
+    autoCloseProfitPercent,
+    plan,
+    limits,
+  });
   ctx.offers.forgetActed(userId);
 
   let fill: Fill;
@@ -69,7 +79,7 @@ export async function acceptOffer(
   } catch (error) {
     return failOpen(ctx, { trade: opened, error, scope: request.scope });
   }
-  return storeFill(ctx, { trade: opened, fill, book, scope: request.scope });
+  return storeFill(ctx, { trade: opened, balances: after, fill, book, scope: request.scope });
 }
 
 async function orderBook(ctx: TradingContext, symbol: string): Promise<OrderBook> {
@@ -87,7 +97,11 @@ async function defaultAutoClose(ctx: TradingContext, userId: string): Promise<nu
   return preferred > 0 ? preferred : PREFERENCE_DEFAULTS.defaultAutoCloseProfitPercent;
 }
 
-/** Step A. */
+/** `open_trade`'s refusals (migration 0016) besides the ledger's HS001. */
+const OPEN_TRADES_OVER_LIMIT = 'HS002';
+const ALREADY_ACTED_ON_OFFER = 'HS003';
+
+/** Step A, one statement; its refusals become the answers the checks above would have given. */
 async function openTrade(
   ctx: TradingContext,
   input: {
@@ -98,18 +112,11 @@ async function openTrade(
     plan: EntryPlan;
     limits: { maxOpenTrades: number };
   },
-): Promise<TradeRow> {
+): Promise<{ row: TradeRow; balances: UserBalances }> {
   const { userId, offer, amountCents, plan } = input;
   try {
-    return await ctx.ledger.transact(async (tx) => {
-      await ctx.offers.recordAction(tx, {
-        userId,
-        offerId: offer.id,
-        action: 'accepted',
-        entryAmountCents: amountCents,
-        autoCloseProfitPercent: input.autoCloseProfitPercent,
-      });
-      const trade = await ctx.repo.insertOpen(tx, {
+    return await ctx.repo.openTrade(
+      {
         userId,
         offerId: offer.id,
         pair: offer.pair,
@@ -131,45 +138,27 @@ async function openTrade(
         openedAt: ctx.now(),
         // Judged by the trade monitor on the market's clock.
         expiresAt: offer.tradeEndsAt,
-      });
-      const posted = await ctx.ledger.post(tx, {
-        tradeId: trade.id,
-        legs: [
-          { userId, account: 'user_available', amountCents: -amountCents, kind: 'trade_open' },
-          { userId, account: 'user_positions', amountCents, kind: 'trade_open' },
-        ],
-      });
-      // Under the account lock `post` took: concurrent accepts of this trader count one by one.
-      const open = await ctx.repo.countOpen(userId, tx);
-      if (open > input.limits.maxOpenTrades)
-        throw badRequest(`Guardrail: at most ${input.limits.maxOpenTrades} open trades`);
-      await ctx.logs.audit(
-        {
-          userId,
-          action: 'trade.open',
-          details: {
-            tradeId: trade.id,
-            offerId: offer.id,
-            amountCents,
-            before: posted.before(userId),
-            after: posted.after(userId),
-          },
-        },
-        tx,
-      );
-      return trade;
-    });
+      },
+      input.limits.maxOpenTrades,
+    );
   } catch (error) {
-    if (error instanceof InsufficientFundsError)
-      throw badRequest(insufficientBalance(error.balanceCents, amountCents));
+    const insufficient = insufficientFundsOf(error);
+    if (insufficient) throw badRequest(insufficientBalance(insufficient.balanceCents, amountCents));
+    const refused = pgErrorCode(error);
+    if (refused === OPEN_TRADES_OVER_LIMIT)
+      throw badRequest(`Guardrail: at most ${input.limits.maxOpenTrades} open trades`);
+    if (refused === ALREADY_ACTED_ON_OFFER) throw conflict(ALREADY_ACTED);
     throw error;
   }
 }
 
-/** Step C, the order filled. */
+/** `store_trade_fill`'s refusal: the trade is no longer open and unfilled. */
+const NO_LONGER_OPEN = 'HS004';
+
+/** Step C, the order filled: one statement. */
 async function storeFill(
   ctx: TradingContext,
-  input: { trade: TradeRow; fill: Fill; book: OrderBook; scope?: IdempotencyScope },
+  input: { trade: TradeRow; balances: UserBalances; fill: Fill; book: OrderBook; scope?: IdempotencyScope },
 ): Promise<AcceptOfferResponse> {
   const { trade, fill } = input;
   const entry = { quote: fill.averagePrice * fill.quantity, fee: fill.feeQuote };
@@ -179,24 +168,32 @@ async function storeFill(
     { side: trade.side, amountCents: trade.amountCents, quantity: fill.quantity, entry },
     ctx.takerFeePercent,
   );
-  let committed: { row: TradeRow; balances: UserBalances } | undefined;
-  // The value `work` returns is the stored idempotency answer: exactly the response body.
-  const response = await ctx.ledger.transact(async (tx): Promise<AcceptOfferResponse> => {
-    const stored = await ctx.repo.storeFill(tx, trade.id, {
-      entryPrice: String(fill.averagePrice),
-      quantity: String(fill.quantity),
-      entryFee: String(fill.feeQuote),
-      feeCents: Math.round(fill.feeQuote * 100),
-      entryOrderId: fill.orderId,
-      filledAt: new Date(fill.filledAt),
-      profitPercent: mark?.profitPercent ?? 0,
-    });
-    if (!stored) throw new Error(`trade ${trade.id} stopped being open while its entry order ran`);
-    const balances = await ctx.ledger.balances(trade.userId, tx);
-    committed = { row: stored, balances };
-    return { trade: toTrade(stored), balance: toDollars(balances.availableCents) };
-  }, input.scope);
-  if (committed) publishTradeChange(ctx, committed.row, committed.balances);
+  const filled: StoredFill = {
+    entryPrice: String(fill.averagePrice),
+    quantity: String(fill.quantity),
+    entryFee: String(fill.feeQuote),
+    feeCents: Math.round(fill.feeQuote * 100),
+    entryOrderId: fill.orderId,
+    filledAt: new Date(fill.filledAt),
+    profitPercent: mark?.profitPercent ?? 0,
+  };
+  // The answer is known before the write: the trade as the fill leaves it, and the balance the
+  // entry left (read under step A's lock; the fill moves no money). It is stored in the fill's
+  // commit, exactly as the response body.
+  const response: AcceptOfferResponse = {
+    trade: toTrade({ ...trade, ...filled }),
+    balance: toDollars(input.balances.availableCents),
+  };
+  const answer = input.scope && { ...input.scope, response };
+  let stored: TradeRow;
+  try {
+    stored = await ctx.repo.storeFill(trade.id, filled, answer);
+  } catch (error) {
+    if (pgErrorCode(error) === NO_LONGER_OPEN)
+      throw new Error(`trade ${trade.id} stopped being open while its entry order ran`, { cause: error });
+    throw error;
+  }
+  publishTradeChange(ctx, stored, input.balances);
   return response;
 }
 

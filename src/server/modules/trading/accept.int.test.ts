@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptOfferResponseSchema, listOffersResponseSchema } from '../../../contract/offers';
 import { auditLogs, ledgerEntries, trades, userOffers } from '../../db/schema';
+import { listTradesResponseSchema } from '../../../contract/trades';
 import { isBusEvent } from '../../realtime/event-bus';
 import type { TestUser } from '../../testing/test-app';
 import { createTradingWorld, type TradingWorld } from './testing/trading-fixture';
@@ -88,6 +89,11 @@ describe('POST /api/offers/:id/accept', () => {
       status: 'open',
     });
     expect(mine.find((e) => e.event === 'balance_update')?.payload).toEqual({ balance: 750, held: 0 });
+
+    // The answer is the trade as stored: the trades list reads the same one.
+    const listed = await w.t.app.inject({ method: 'GET', url: '/api/trades/trades', headers: alice.auth });
+    const stored = listTradesResponseSchema.parse(listed.json()).trades.find((t) => t.id === body.trade.id);
+    expect(stored).toEqual(body.trade);
 
     // The accepted offer leaves Alice's list at once.
     const list = await w.t.app.inject({ method: 'GET', url: '/api/offers', headers: alice.auth });

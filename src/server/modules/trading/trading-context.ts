@@ -43,7 +43,7 @@ export interface TradingDeps {
   ledger: LedgerService;
   logs: Pick<LogsService, 'audit' | 'action'>;
   bus: EventBus;
-  offers: Pick<OffersService, 'forAccept' | 'recordAction' | 'recordTradeResult' | 'forgetActed'>;
+  offers: Pick<OffersService, 'forAccept' | 'recordTradeResult' | 'forgetActed'>;
   market: {
     pairBySymbol(symbol: string): Promise<TradablePair | undefined>;
     /** The lowest low and highest high of the stored candles from `sinceMs`; null when none. */

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { columnsJson, tableRowOf } from '../../db/table-row';
 import type { Database, Queryable } from '../../db/client';
+import type { UserBalances } from '../ledger/ledger.service';
 import { trades } from '../../db/schema';
 
 export type TradeRow = typeof trades.$inferSelect;
@@ -30,20 +32,39 @@ const isOpen = eq(trades.status, 'open');
 
 export function createTradingRepo(db: Database) {
   return {
-    async insertOpen(tx: Queryable, values: NewTrade): Promise<TradeRow> {
-      const [row] = await tx.insert(trades).values(values).returning();
-      if (!row) throw new Error('trade insert returned no row');
-      return row;
+    /**
+     * Step A of an accept in one statement (migration 0016's `open_trade`): the acceptance, the
+     * trade, the entry moved into positions, the open-trade limit checked under the ledger's lock,
+     * the audit row. Returns the trade and the trader's balances after it, read under that lock.
+     * Refusals are SQLSTATEs: HS001 the entry does not fit the balance, HS002 over
+     * `maxOpenTrades`, HS003 the trader already acted on the offer.
+     */
+    async openTrade(
+      values: NewTrade,
+      maxOpenTrades: number,
+    ): Promise<{ row: TradeRow; balances: UserBalances }> {
+      const { rows } = await db.execute<Record<string, unknown> & { balances: UserBalances }>(
+        sql`select (t.trade).*, t.balances from open_trade(${columnsJson(trades, values)}::jsonb, ${maxOpenTrades}::integer) as t`,
+      );
+      if (!rows[0]) throw new Error('open_trade returned no row');
+      return { row: tableRowOf(trades, rows[0]), balances: rows[0].balances };
     },
 
-    /** The real entry fill; only while the trade is open and not yet filled. */
-    async storeFill(tx: Queryable, id: string, fill: StoredFill): Promise<TradeRow | null> {
-      const [row] = await tx
-        .update(trades)
-        .set(fill)
-        .where(and(eq(trades.id, id), isOpen, isNull(trades.filledAt)))
-        .returning();
-      return row ?? null;
+    /**
+     * Step C of an accept in one statement (`store_trade_fill`): the real entry fill, only while
+     * the trade is open and not yet filled (SQLSTATE HS004 otherwise), and with `answer` the
+     * Idempotency-Key's answer (200) in the same commit.
+     */
+    async storeFill(
+      id: string,
+      fill: StoredFill,
+      answer?: { userId: string; key: string; response: unknown },
+    ): Promise<TradeRow> {
+      const { rows } = await db.execute<Record<string, unknown>>(sql`select * from store_trade_fill(
+        ${id}::uuid, ${columnsJson(trades, fill)}::jsonb, ${answer?.userId ?? null}::text, ${answer?.key ?? null}::text,
+        ${answer ? JSON.stringify(answer.response) : null}::jsonb)`);
+      if (!rows[0]) throw new Error('store_trade_fill returned no row');
+      return tableRowOf(trades, rows[0]);
     },
 
     /** The entry order failed: nothing is held any more. */
@@ -54,14 +75,6 @@ export function createTradingRepo(db: Database) {
         .where(and(eq(trades.id, id), isOpen, isNull(trades.filledAt)))
         .returning();
       return row ?? null;
-    },
-
-    async countOpen(userId: string, tx: Queryable = db): Promise<number> {
-      const [row] = await tx
-        .select({ n: count() })
-        .from(trades)
-        .where(and(eq(trades.userId, userId), isOpen));
-      return row?.n ?? 0;
     },
 
     /** Newest first. */
