@@ -40,7 +40,14 @@ async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHa
   });
   let handle: DatabaseHandle;
   try {
-    handle = await createDatabase({ databaseUrl: databaseOn(serverUrl, name), maxConnections: 5 });
+    handle = await createDatabase({
+      databaseUrl: databaseOn(serverUrl, name),
+      maxConnections: 5,
+      // A burst test queues hundreds of statements for these five connections; on CI's loaded
+      // cores the default 5 s wait for one has run out (503) while money tests proved nothing
+      // wrong. Tests of that 503 set their own short timeout (faults/postgres-outage).
+      connectTimeoutMs: 30_000,
+    });
   } catch (error) {
     await dropDatabase(serverUrl, name);
     throw error;
