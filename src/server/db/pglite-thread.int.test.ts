@@ -41,6 +41,28 @@ describe('PGlite on its own thread', () => {
     expect(arrays.rows).toEqual([[1, 2]]);
   });
 
+  test('prepares a repeated data statement once, and prepares anew after a table changes', async () => {
+    await thread.exec('create table prepared_rows (id int primary key)');
+    await thread.query('insert into prepared_rows values (1), (2)');
+    const text = 'select * from prepared_rows where id >= $1 order by id';
+    expect((await thread.query(text, [1])).rows).toEqual([{ id: 1 }, { id: 2 }]);
+    expect((await thread.query(text, [2])).rows).toEqual([{ id: 2 }]);
+    const prepared = await thread.query<{ n: number }>(
+      'select count(*)::int as n from pg_prepared_statements where statement = $1',
+      [text],
+    );
+    expect(prepared.rows).toEqual([{ n: 1 }]);
+
+    // The same statement's result gains a column: it is not answered from the old description.
+    await thread.query("alter table prepared_rows add column note text not null default 'x'");
+    expect((await thread.query(text, [2])).rows).toEqual([{ id: 2, note: 'x' }]);
+    const inTransaction = await thread.transaction((tx) => tx.query(text, [1]));
+    expect(inTransaction.rows).toEqual([
+      { id: 1, note: 'x' },
+      { id: 2, note: 'x' },
+    ]);
+  });
+
   test("runs the caller's parsers on this thread over the raw text (drizzle keeps timestamps as text)", async () => {
     const parsed = await thread.query<{ at: unknown; at2: unknown; n: unknown }>(
       `select '2026-11-20 12:00:00+00'::timestamptz as at, null::timestamptz as at2, 5 as n`,

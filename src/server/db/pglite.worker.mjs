@@ -8,6 +8,7 @@
 // transaction's own statements (sent with its txId) run inside it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { createStatementCache } from './pglite-statements.mjs';
 
 /** Rejects a transaction's callback so that PGlite rolls back; not an error of the caller's. */
 const ROLLBACK = Symbol('rollback');
@@ -53,6 +54,8 @@ const ready = PGlite.create({
   ...(workerData.loadDataDir ? { loadDataDir: new Blob([workerData.loadDataDir]) } : {}),
 });
 ready.catch(() => undefined);
+/** The application's statements, each prepared once (pglite-statements.mjs). */
+let statements;
 
 /** txId → { tx, end(commit), done }: `done` settles with the COMMIT, or the error that rolled back. */
 const transactions = new Map();
@@ -97,18 +100,22 @@ async function end(txId, commit) {
 /** One request → { value, transfer }. */
 async function run(request) {
   const pg = await ready;
+  statements ??= createStatementCache(pg);
   switch (request.op) {
     case 'ready':
       return {};
     case 'query': {
-      const result = await target(pg, request.txId).query(
-        request.text,
-        request.params,
-        toQueryOptions(request.options),
-      );
-      return { value: plain(result) };
+      const on = target(pg, request.txId);
+      const options = toQueryOptions(request.options);
+      if (statements.keeps(request.text)) {
+        const inTransaction = request.txId !== undefined;
+        return { value: plain(await statements.run(inTransaction, request.text, request.params, options)) };
+      }
+      statements.forget();
+      return { value: plain(await on.query(request.text, request.params, options)) };
     }
     case 'exec': {
+      statements.forget();
       const results = await target(pg, request.txId).exec(request.text, toQueryOptions(request.options));
       return { value: results.map(plain) };
     }
