@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable, Transaction } from '../../db/client';
-import { findPgError, isRetryableTransactionError } from '../../db/errors';
+import { isRetryableTransactionError } from '../../db/errors';
 import type { LedgerEntryKind, SystemLedgerAccountKind, UserLedgerAccountKind } from '../../db/schema/enums';
 import { createIdempotencyRepo } from './idempotency.repo';
 import { accountKeyOf, createLedgerRepo } from './ledger.repo';
@@ -54,24 +54,6 @@ export class InsufficientFundsError extends Error {
     super(`Insufficient funds in ${account}: ${balanceCents} cents, ${requestedCents} cents requested`);
     this.name = 'InsufficientFundsError';
   }
-}
-
-/** SQLSTATE of a movement refused inside a database step (migration 0016); DETAIL holds its figures as JSON. */
-const INSUFFICIENT_FUNDS_CODE = 'HS001';
-
-/**
- * The InsufficientFundsError behind a database error, or undefined: a step that posts through
- * `ledger_post` inside one statement (`open_trade`) refuses with HS001 and rolls back whole.
- */
-export function insufficientFundsOf(error: unknown): InsufficientFundsError | undefined {
-  const found = findPgError(error);
-  if (found?.code !== INSUFFICIENT_FUNDS_CODE || !found.detail) return undefined;
-  const figures = JSON.parse(found.detail) as {
-    account: UserLedgerAccountKind;
-    balanceCents: number;
-    requestedCents: number;
-  };
-  return new InsufficientFundsError(figures.account, figures.balanceCents, figures.requestedCents);
 }
 
 /** Who asked and under which `Idempotency-Key`: the answer is stored in the movement's transaction. */

@@ -16,8 +16,8 @@ import { PREFERENCE_DEFAULTS } from '../../../contract/preferences';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { EXECUTION_BOOK_DEPTH, ExecutionError, type Fill } from '../../providers/execution';
 import type { OrderBook } from '../../providers/market/market-source';
-import { insufficientFundsOf, type IdempotencyScope, type UserBalances } from '../ledger/ledger.service';
-import { pgErrorCode } from '../../db/errors';
+import type { IdempotencyScope, UserBalances } from '../ledger/ledger.service';
+import { findPgError } from '../../db/errors';
 import { ALREADY_ACTED, OFFER_UNAVAILABLE, type OfferForAccept } from '../offers/offers.service';
 import { checkGuardrails } from './check-guardrails';
 import { checkStopLoss, planEntry, type EntryPlan } from './entry-checks';
@@ -97,7 +97,8 @@ async function defaultAutoClose(ctx: TradingContext, userId: string): Promise<nu
   return preferred > 0 ? preferred : PREFERENCE_DEFAULTS.defaultAutoCloseProfitPercent;
 }
 
-/** `open_trade`'s refusals (migration 0016) besides the ledger's HS001. */
+/** `open_trade`'s refusals (migration 0016); HS001's DETAIL is `{ balanceCents, … }` as JSON. */
+const INSUFFICIENT_FUNDS = 'HS001';
 const OPEN_TRADES_OVER_LIMIT = 'HS002';
 const ALREADY_ACTED_ON_OFFER = 'HS003';
 
@@ -142,18 +143,17 @@ async function openTrade(
       input.limits.maxOpenTrades,
     );
   } catch (error) {
-    const insufficient = insufficientFundsOf(error);
-    if (insufficient) throw badRequest(insufficientBalance(insufficient.balanceCents, amountCents));
-    const refused = pgErrorCode(error);
-    if (refused === OPEN_TRADES_OVER_LIMIT)
+    const refused = findPgError(error);
+    if (refused?.code === INSUFFICIENT_FUNDS && refused.detail) {
+      const { balanceCents } = JSON.parse(refused.detail) as { balanceCents: number };
+      throw badRequest(insufficientBalance(balanceCents, amountCents));
+    }
+    if (refused?.code === OPEN_TRADES_OVER_LIMIT)
       throw badRequest(`Guardrail: at most ${input.limits.maxOpenTrades} open trades`);
-    if (refused === ALREADY_ACTED_ON_OFFER) throw conflict(ALREADY_ACTED);
+    if (refused?.code === ALREADY_ACTED_ON_OFFER) throw conflict(ALREADY_ACTED);
     throw error;
   }
 }
-
-/** `store_trade_fill`'s refusal: the trade is no longer open and unfilled. */
-const NO_LONGER_OPEN = 'HS004';
 
 /** Step C, the order filled: one statement. */
 async function storeFill(
@@ -185,14 +185,8 @@ async function storeFill(
     balance: toDollars(input.balances.availableCents),
   };
   const answer = input.scope && { ...input.scope, response };
-  let stored: TradeRow;
-  try {
-    stored = await ctx.repo.storeFill(trade.id, filled, answer);
-  } catch (error) {
-    if (pgErrorCode(error) === NO_LONGER_OPEN)
-      throw new Error(`trade ${trade.id} stopped being open while its entry order ran`, { cause: error });
-    throw error;
-  }
+  // A trade no longer open fails here (HS004, "stopped being open while its entry order ran"): 500.
+  const stored = await ctx.repo.storeFill(trade.id, filled, answer);
   publishTradeChange(ctx, stored, input.balances);
   return response;
 }
