@@ -6,13 +6,12 @@ import path from 'node:path';
  * service). Paths are resolved from the importing file, so the rules do not depend on depth.
  *
  * - `module-imports`: a file in src/server/modules/<a>/ may import from src/server/modules/<b>/
- *   only `<b>/*.service.ts` files, the admin read side's queries (`admin/queries/*.query.ts`,
- *   read-only by their ReadDb type), or anything as `import type` (types carry no behaviour).
+ *   only `<b>/*.service.ts` files, a read side's queries (`*.query.ts` in READ_SIDES, read-only by
+ *   their ReadDb type), or anything as `import type` (types carry no behaviour).
  * - `table-owner`: only `*.repo.ts` files (and src/server/db/) import values from the db schema,
- *   and a repo only the tables its own module owns (OWNERS below). The one exception is the admin
- *   read side: `*.query.ts` files in src/server/modules/admin/queries/ may import any module's
- *   tables, to join and sort them in the database (they cannot write: STYLE.md). Type-only
- *   imports are free.
+ *   and a repo only the tables its own module owns (OWNERS below). The exception is the read
+ *   sides: `*.query.ts` files in READ_SIDES may import any module's tables, to join and sort them
+ *   in the database (they cannot write: STYLE.md). Type-only imports are free.
  *
  * Tests (`*.test.ts`) and test helpers (`testing/`, `testdata/`) may seed and inspect any table:
  * they are not production paths.
@@ -21,10 +20,15 @@ const SEP = path.sep;
 const MODULES = `${SEP}src${SEP}server${SEP}modules${SEP}`;
 const DB = `${SEP}src${SEP}server${SEP}db${SEP}`;
 const SCHEMA = `${DB}schema`;
-const READ_SIDE = `${MODULES}admin${SEP}queries${SEP}`;
+/**
+ * The read sides: the back office's lists, and what an accept checks (one statement across the
+ * offers, candles, balances and trades it judges).
+ */
+const READ_SIDES = ['admin', 'trading'].map((module) => `${MODULES}${module}${SEP}queries${SEP}`);
 
-/** A query of the admin read side, which may join any module's tables. */
-const isReadSideQuery = (file) => file.includes(READ_SIDE) && /\.query\.ts$/.test(file);
+/** A query of a read side (a file, or an import of one with or without its extension). */
+const isReadSideQuery = (file) =>
+  READ_SIDES.some((folder) => file.includes(folder)) && /\.query(\.ts|\.js)?$/.test(file);
 
 /** Schema file → the module that owns every table defined in it. */
 export const OWNERS = {
@@ -91,7 +95,7 @@ export const moduleImports = {
       const to = target && moduleOf(target);
       if (!to || to === from || typeOnly(node)) return;
       const base = path.basename(target).replace(/\.(ts|js)$/, '');
-      if (base.endsWith('.service') || (base.endsWith('.query') && target.includes(READ_SIDE))) return;
+      if (base.endsWith('.service') || isReadSideQuery(target)) return;
       context.report({ node, messageId: 'internal', data: { from, to, file: base } });
     });
   },
@@ -117,7 +121,7 @@ export const tableOwner = {
     schema: [],
     messages: {
       notRepo:
-        'only *.repo.ts files (and the admin read side, admin/queries/*.query.ts) read or write tables; go through a repo (or import type)',
+        'only *.repo.ts files (and the read sides, admin/queries/ and trading/queries/*.query.ts) read or write tables; go through a repo (or import type)',
       foreign: "table '{{table}}' belongs to module '{{owner}}': use its service, not its table",
       namespace: 'import the tables you own by name, not the whole schema',
     },

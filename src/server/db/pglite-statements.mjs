@@ -37,6 +37,19 @@ export function createStatementCache(pg, capacity = 500) {
   /** key → { name, paramOids, description }; Map order is use order (oldest first). */
   const kept = new Map();
   let nextName = 1;
+  // PGlite's result parsing spreads the caller's parsers over its ~60 defaults on every result;
+  // the columns a caller wants as text are a handful of sets, so each set's merged map is made once.
+  const mergedParsers = new Map();
+  const parsersFor = (options) => {
+    if (!options.parsers) return { parsers: pg.parsers, options };
+    const key = Object.keys(options.parsers).join(',');
+    let merged = mergedParsers.get(key);
+    if (!merged) {
+      merged = { ...pg.parsers, ...options.parsers };
+      mergedParsers.set(key, merged);
+    }
+    return { parsers: merged, options: { ...options, parsers: undefined } };
+  };
 
   async function exec(...messages) {
     return (await pg.execProtocol(concat(...messages, serialize.sync()), { syncToFs: false })).messages;
@@ -79,7 +92,8 @@ export function createStatementCache(pg, capacity = 500) {
     const messages = await exec(serialize.bind({ statement: statement.name, values }), serialize.execute({}));
     // Execute sends no row description: the one taken when the statement was prepared leads.
     const all = statement.description ? [statement.description, ...messages] : messages;
-    return parse.parseResults(all, pg.parsers, options)[0];
+    const results = parsersFor(options);
+    return parse.parseResults(all, results.parsers, results.options)[0];
   }
 
   return {

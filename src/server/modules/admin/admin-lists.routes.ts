@@ -20,7 +20,7 @@ import { listAnalyses, listAnalysisSnapshots } from './queries/analyses.query';
 import { listCryptoPairs } from './queries/crypto-pairs.query';
 import { listOffers, listUserOffers } from './queries/offers.query';
 import { listApprovals, listPayments } from './queries/payments.query';
-import type { ReadDb } from './queries/read-db';
+import type { ReadDb } from '../../db/read-db';
 import { listTickerLogs } from './queries/ticker-logs.query';
 import { listTriggers } from './queries/triggers.query';
 import { listUserPreferences } from './queries/user-preferences.query';

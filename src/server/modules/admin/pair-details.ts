@@ -25,7 +25,7 @@ import {
   triggersOfPair,
   type PairRunRow,
 } from './queries/pair-details.query';
-import type { ReadDb } from './queries/read-db';
+import type { ReadDb } from '../../db/read-db';
 
 export interface PairDetailsDeps {
   db: ReadDb;

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { idempotencyKeys } from '../../db/schema';
 
 export interface StoredKey {
@@ -8,6 +9,28 @@ export interface StoredKey {
   response: unknown;
   createdAt: Date;
 }
+
+/** The claim every money request makes first, built once per database (db/prepared.ts). */
+const claimOf = preparedPerDatabase((db: Queryable) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      userId: sql.placeholder('userId'),
+      key: sql.placeholder('key'),
+      requestHash: sql.placeholder('requestHash'),
+    })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.key],
+      set: { createdAt: sql`now()` },
+      setWhere: and(
+        isNull(idempotencyKeys.statusCode),
+        lt(idempotencyKeys.createdAt, sql.placeholder('staleBefore')),
+        eq(idempotencyKeys.requestHash, sql.placeholder('requestHash')),
+      ),
+    })
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_claim'),
+);
 
 export function createIdempotencyRepo(db: Queryable) {
   return {
@@ -18,19 +41,7 @@ export function createIdempotencyRepo(db: Queryable) {
      */
     async claim(userId: string, key: string, requestHash: string, staleAfterMs: number): Promise<boolean> {
       const staleBefore = new Date(Date.now() - staleAfterMs);
-      const rows = await db
-        .insert(idempotencyKeys)
-        .values({ userId, key, requestHash })
-        .onConflictDoUpdate({
-          target: [idempotencyKeys.userId, idempotencyKeys.key],
-          set: { createdAt: sql`now()` },
-          setWhere: and(
-            isNull(idempotencyKeys.statusCode),
-            lt(idempotencyKeys.createdAt, staleBefore),
-            eq(idempotencyKeys.requestHash, requestHash),
-          ),
-        })
-        .returning({ key: idempotencyKeys.key });
+      const rows = await claimOf(db).execute({ userId, key, requestHash, staleBefore });
       return rows.length === 1;
     },
 

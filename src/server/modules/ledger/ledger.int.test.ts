@@ -206,4 +206,22 @@ describe('transact with an idempotency scope', () => {
     expect(await ledger.idempotency.claim(failing, 'h1')).toEqual({ kind: 'claimed' });
     expect((await ledger.balances(u)).availableCents).toBe(700);
   });
+
+  it('hands an unanswered claim to the same request only once it is over a minute old', async () => {
+    const u = await newUser();
+    const scope = { userId: u, key: 'key-00000003' };
+    expect(await ledger.idempotency.claim(scope, 'h1')).toEqual({ kind: 'claimed' });
+    const age = (seconds: number) =>
+      handle.db.execute(
+        sql`update idempotency_keys set created_at = now() - make_interval(secs => ${seconds})
+            where user_id = ${u} and key = ${scope.key}`,
+      );
+    await age(50);
+    expect(await ledger.idempotency.claim(scope, 'h1')).toEqual({ kind: 'in_flight' });
+    await age(70);
+    expect(await ledger.idempotency.claim(scope, 'h2')).toEqual({ kind: 'mismatch' });
+    expect(await ledger.idempotency.claim(scope, 'h1')).toEqual({ kind: 'claimed' });
+    // Taken over: the claim is new again.
+    expect(await ledger.idempotency.claim(scope, 'h1')).toEqual({ kind: 'in_flight' });
+  });
 });

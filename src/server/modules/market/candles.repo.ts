@@ -48,28 +48,6 @@ export function createCandlesRepo(db: Queryable) {
       return row?.n ?? 0;
     },
 
-    /** The lowest low and highest high of the candles from `since` (open time); null when none. */
-    async extremesSince(
-      pairId: number,
-      interval: CandleInterval,
-      since: number,
-    ): Promise<{ low: number; high: number } | null> {
-      const [row] = await db
-        .select({
-          low: sql<number | null>`min(${candles.low})::float8`,
-          high: sql<number | null>`max(${candles.high})::float8`,
-        })
-        .from(candles)
-        .where(
-          and(
-            eq(candles.pairId, pairId),
-            eq(candles.interval, interval),
-            sql`${candles.openTime} >= ${iso(since)}::timestamptz`,
-          ),
-        );
-      return row?.low == null || row.high == null ? null : { low: row.low, high: row.high };
-    },
-
     /** Inserts candles, skipping those already stored (same pair, interval, open time); returns how many went in. */
     async insertCandles(pairId: number, interval: CandleInterval, rows: readonly Candle[]): Promise<number> {
       let inserted = 0;

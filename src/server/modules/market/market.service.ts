@@ -299,10 +299,6 @@ export function createMarketService(deps: MarketServiceDeps) {
       return candleCache.read(pairId, interval, sinceMs, untilMs);
     },
 
-    /** The price range of the stored candles from `sinceMs`, one aggregate read (an accept's stop-loss check). */
-    priceRangeSince: (pairId: number, interval: CandleInterval, sinceMs: number) =>
-      candlesRepo.extremesSince(pairId, interval, sinceMs),
-
     /** Ages out ticker logs and candles (`retentionPolicy` days, on the market's clock). */
     async pruneMarketData(retentionPolicyDays: number): Promise<MarketRetentionResult> {
       const result = await pruneMarketData(

@@ -1,8 +1,9 @@
 /**
- * A trader's accept or reject of an offer, as the offers module records it. The trading module
- * composes an accept (checks, money, order) and calls `recordAction` inside its own transaction,
- * so the acceptance commits with the money movement or not at all; a reject is recorded here.
- * One action per trader and offer (unique constraint): a second one is refused with 409.
+ * A trader's accept or reject of an offer, as the offers module sees it. An accept is composed by
+ * the trading module: its read side reads the offer with its other checks (`offerForAccept` maps
+ * the row), and its first step (`open_trade`) records the acceptance with the money movement, so
+ * both commit or neither does. A reject is recorded here. One action per trader and offer (unique
+ * constraint): a second one is refused with 409.
  */
 import type { Database, Queryable } from '../../db/client';
 import type { Direction, OrderSide, PositionType } from '../../db/schema/enums';
@@ -10,11 +11,10 @@ import { conflict, notFound } from '../../http/errors';
 import { tradeEndOf } from './gate-offer';
 import type { OfferRow } from './offer-dto';
 import { createUserOffersRepo, type NewUserOfferAction } from './user-offers.repo';
+import { isUuid } from '../../shared/uuid';
 
 export const OFFER_UNAVAILABLE = 'Offer is no longer available';
 export const ALREADY_ACTED = 'You have already acted on this offer';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What an accept needs to know about an offer: its trade as offered and whether it is still live. */
 export interface OfferForAccept {
@@ -49,54 +49,60 @@ export interface OfferForAccept {
 export interface OfferActionsDeps {
   db: Database;
   find(offerId: string): Promise<OfferRow | null>;
-  findWithAction(offerId: string, userId: string): Promise<{ row: OfferRow; acted: boolean } | null>;
   pairSymbols(pairIds: number[]): Promise<Map<number, string>>;
   forgetActed(userId: string): void;
   now(): Date;
 }
 
+/**
+ * An offer row as an accept sees it, on the offers' wall clock `now`; `acted` says whether the
+ * trader it was read for already accepted or rejected it.
+ */
+export function offerForAccept(
+  row: OfferRow,
+  input: { pair: string; acted: boolean; now: Date },
+): OfferForAccept {
+  const rawEntryAt = row.provenance?.entryAt;
+  const entryAt = typeof rawEntryAt === 'string' ? Date.parse(rawEntryAt) : Number.NaN;
+  return {
+    id: row.id,
+    pairId: row.pairId,
+    pair: input.pair,
+    positionType: row.positionType,
+    direction: row.direction,
+    side: row.side,
+    live: (row.status === 'open' || row.status === 'hot') && row.expiresAt > input.now,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    entryAt: Number.isFinite(entryAt) ? entryAt : null,
+    tradeEndsAt: Number.isFinite(entryAt)
+      ? new Date(
+          tradeEndOf({
+            entryAt,
+            horizonMinutes: row.horizonMinutes,
+            heldByFamily: Boolean(row.provenance?.gate),
+          }),
+        )
+      : row.expiresAt,
+    entryPrice: Number(row.entryPrice),
+    takeProfitPercent: row.takeProfitPercent,
+    stopLossPercent: row.stopLossPercent,
+    expectedProfitPercent: row.expectedProfitPercent,
+    feePercent: row.feePercent,
+    acted: input.acted,
+  };
+}
+
 export function createOfferActions(deps: OfferActionsDeps) {
   const userOffers = createUserOffersRepo();
 
-  /** With `userId`, `acted` says whether that trader already acted on it (else false). */
-  async function forAccept(offerId: string, userId?: string): Promise<OfferForAccept | null> {
-    if (!UUID.test(offerId)) return null;
-    const found = userId
-      ? await deps.findWithAction(offerId, userId)
-      : await deps.find(offerId).then((row) => (row ? { row, acted: false } : null));
-    if (!found) return null;
-    const { row, acted } = found;
+  /** The offer as a reject sees it (an accept reads it with its other checks: trading's read side). */
+  async function find(offerId: string): Promise<OfferForAccept | null> {
+    if (!isUuid(offerId)) return null;
+    const row = await deps.find(offerId);
+    if (!row) return null;
     const pair = (await deps.pairSymbols([row.pairId])).get(row.pairId);
-    if (!pair) return null;
-    const rawEntryAt = row.provenance?.entryAt;
-    const entryAt = typeof rawEntryAt === 'string' ? Date.parse(rawEntryAt) : Number.NaN;
-    return {
-      id: row.id,
-      pairId: row.pairId,
-      pair,
-      positionType: row.positionType,
-      direction: row.direction,
-      side: row.side,
-      live: (row.status === 'open' || row.status === 'hot') && row.expiresAt > deps.now(),
-      createdAt: row.createdAt,
-      expiresAt: row.expiresAt,
-      entryAt: Number.isFinite(entryAt) ? entryAt : null,
-      tradeEndsAt: Number.isFinite(entryAt)
-        ? new Date(
-            tradeEndOf({
-              entryAt,
-              horizonMinutes: row.horizonMinutes,
-              heldByFamily: Boolean(row.provenance?.gate),
-            }),
-          )
-        : row.expiresAt,
-      entryPrice: Number(row.entryPrice),
-      takeProfitPercent: row.takeProfitPercent,
-      stopLossPercent: row.stopLossPercent,
-      expectedProfitPercent: row.expectedProfitPercent,
-      feePercent: row.feePercent,
-      acted,
-    };
+    return pair ? offerForAccept(row, { pair, acted: false, now: deps.now() }) : null;
   }
 
   /** Inside the caller's transaction; 409 when the trader already acted on this offer. */
@@ -105,19 +111,13 @@ export function createOfferActions(deps: OfferActionsDeps) {
   }
 
   return {
-    /**
-     * The offer as an accept sees it; its `acted` is a cheap early refusal before any work, and
-     * `recordAction` is what actually decides.
-     */
-    forAccept,
-    recordAction,
     /** The realised profit of the trade an accept opened (inside the close's transaction). */
     recordTradeResult: (tx: Queryable, result: { userId: string; offerId: string; profitPercent: number }) =>
       userOffers.setProfit(tx, result.userId, result.offerId, result.profitPercent),
 
     /** The offer leaves the trader's list for good. */
     async reject(userId: string, offerId: string): Promise<void> {
-      const offer = await forAccept(offerId);
+      const offer = await find(offerId);
       if (!offer) throw notFound('Offer not found');
       if (!offer.live) throw conflict(OFFER_UNAVAILABLE);
       await deps.db.transaction((tx) => recordAction(tx, { userId, offerId, action: 'rejected' }));

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { offerFeedback, offers, userOffers } from '../../db/schema';
 import type { OfferRow } from './offer-dto';
@@ -25,17 +25,6 @@ export function createOffersRepo(db: Database) {
     },
 
     /** The offer, and whether this trader already accepted or rejected it: one statement. */
-    async findWithAction(offerId: string, userId: string): Promise<{ row: OfferRow; acted: boolean } | null> {
-      const [found] = await db
-        .select({
-          row: offers,
-          acted: sql<boolean>`exists (select 1 from ${userOffers} where ${userOffers.userId} = ${userId} and ${userOffers.offerId} = ${offers.id})`,
-        })
-        .from(offers)
-        .where(eq(offers.id, offerId));
-      return found ?? null;
-    },
-
     async find(offerId: string): Promise<OfferRow | null> {
       const [row] = await db.select().from(offers).where(eq(offers.id, offerId));
       return row ?? null;

@@ -12,9 +12,11 @@ import { selectLiveOffers } from './live-offers.query';
 import { publishOffer, type PublishInput, type PublishResult } from './offer-publisher';
 import { createOffersLifecycleRepo } from './offers-lifecycle.repo';
 import { createOffersRepo } from './offers.repo';
+import { isUuid } from '../../shared/uuid';
 
 export type { PublishInput, PublishResult };
 export type { OfferForAccept } from './offer-actions';
+export { offerForAccept } from './offer-actions';
 export { ALREADY_ACTED, OFFER_UNAVAILABLE } from './offer-actions';
 /** The gate's verdict for one pair (the analysis pipeline publishes by it). */
 export { pairGateOf } from './gate-offer';
@@ -32,8 +34,6 @@ export interface OffersDeps {
   now?: () => Date;
   log?: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function bounds(name: string, min: number | undefined, max: number | undefined) {
   const range = [min ?? 0, max ?? 100] as const;
@@ -88,14 +88,13 @@ export function createOffersService(deps: OffersDeps) {
   const actions = createOfferActions({
     db: deps.db,
     find: (offerId) => repo.find(offerId),
-    findWithAction: (offerId, userId) => repo.findWithAction(offerId, userId),
     pairSymbols: (pairIds) => deps.pairSymbols(pairIds),
     forgetActed: (userId) => live.forgetActed(userId),
     now,
   });
 
   return {
-    /** Accept and reject (offer-actions.ts): the offer as an accept sees it, and the recorded action. */
+    /** Reject (offer-actions.ts); an accept records its action in its own first step. */
     ...actions,
 
     /** GET /api/offers as its JSON text: never an offer the trader has accepted or rejected. */
@@ -127,14 +126,14 @@ export function createOffersService(deps: OffersDeps) {
 
     /** One offer with volume and leverage filled in (the payload of new_offer / offer_update). */
     async get(offerId: string): Promise<Offer | null> {
-      if (!UUID.test(offerId)) return null;
+      if (!isUuid(offerId)) return null;
       const row = await repo.find(offerId);
       if (!row) return null;
       return (await toOffers([row]))[0] ?? null;
     },
 
     async addFeedback(userId: string, offerId: string, input: FeedbackInput): Promise<void> {
-      if (!UUID.test(offerId) || !(await repo.exists(offerId))) throw notFound('Offer not found');
+      if (!isUuid(offerId) || !(await repo.exists(offerId))) throw notFound('Offer not found');
       await repo.addFeedback({ userId, offerId, type: input.type, text: input.text?.trim() || null });
     },
 

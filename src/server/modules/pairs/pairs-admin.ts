@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/admin-pairs';
 import { badRequest, HttpError } from '../../http/errors';
 import { cryptoPairRecord } from '../admin/queries/crypto-pairs.query';
-import type { ReadDb } from '../admin/queries/read-db';
+import type { ReadDb } from '../../db/read-db';
 import type { MarketService } from '../market/market.service';
 
 export interface PairsAdminDeps {

@@ -23,6 +23,7 @@ import type { PaymentResult } from '../../../contract/payments';
 import { balanceUpdateOf, formatDollars, toDollars } from '../../shared/money';
 import { toPayment } from './payment-dto';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
+import { isUuid } from '../../shared/uuid';
 
 export interface PaymentsDeps {
   ledger: LedgerService;
@@ -149,6 +150,5 @@ export async function refusingOverspend<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Payment ids are uuids; anything else names no payment (and must not reach a uuid column). */
-export const isPaymentId = (id: string): boolean => UUID.test(id);
+export const isPaymentId = (id: string): boolean => isUuid(id);

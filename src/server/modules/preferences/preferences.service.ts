@@ -50,7 +50,7 @@ export const AUTO_TRADING_CACHE_MS = 30_000;
  * who never saved has no row and reads the defaults. Input arrives checked by the contract
  * (zero/empty numbers already replaced by the defaults, ranges checked).
  *
- * What trading reads on every accept and close (`autoTrading`) is held in process per trader: a
+ * What trading reads on every close (`autoTrading`, the automatic tip) is held in process per trader: a
  * save evicts it here after it is stored and, through `preferences_changed` on the bus, in every
  * other process.
  */

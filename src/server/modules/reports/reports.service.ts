@@ -10,7 +10,7 @@ import type {
   ReportTrade,
 } from '../../../contract/admin-reports';
 import { pageSlice, timeRangeCutoff, type Slice } from '../../db/list-query';
-import type { ReadDb } from '../admin/queries/read-db';
+import type { ReadDb } from '../../db/read-db';
 import { reportPayments, reportTrades } from '../admin/queries/reports.query';
 
 /** Rows per table in one download: the files stay a size a browser and pdfkit handle at once. */

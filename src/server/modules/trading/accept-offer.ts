@@ -1,7 +1,8 @@
 /**
  * POST /api/offers/:id/accept. Checks first, nothing moved: offer live and not acted on, price not
  * past its stop-loss, entry ≤ available, this entry's fill, minimum order and net expected profit,
- * the guardrails. Then three short steps, never an external call inside a transaction:
+ * the guardrails — their figures read in one statement (queries/accept-facts.query.ts). Then three
+ * short steps, never an external call inside a transaction:
  *   A. one statement (`open_trade`, migration 0016): the acceptance recorded, the trade inserted
  *      `open` with the estimated fill, the entry moved available → positions (a concurrent burst
  *      spends exactly what there is: the ledger locks the accounts), the open-trade limit re-checked
@@ -18,8 +19,15 @@ import { EXECUTION_BOOK_DEPTH, ExecutionError, type Fill } from '../../providers
 import type { OrderBook } from '../../providers/market/market-source';
 import type { IdempotencyScope, UserBalances } from '../ledger/ledger.service';
 import { findPgError } from '../../db/errors';
-import { ALREADY_ACTED, OFFER_UNAVAILABLE, type OfferForAccept } from '../offers/offers.service';
+import {
+  ALREADY_ACTED,
+  OFFER_UNAVAILABLE,
+  offerForAccept,
+  type OfferForAccept,
+} from '../offers/offers.service';
 import { checkGuardrails } from './check-guardrails';
+import { startOfUtcDay } from './guardrails';
+import { readAcceptFacts } from './queries/accept-facts.query';
 import { checkStopLoss, planEntry, type EntryPlan } from './entry-checks';
 import { estimateExit } from './trade-marks';
 import { toTrade } from './trade-dto';
@@ -37,23 +45,27 @@ export async function acceptOffer(
   request: { userId: string; offerId: string; input: AcceptOfferInput; scope?: IdempotencyScope },
 ): Promise<AcceptOfferResponse> {
   const { userId, offerId, input } = request;
-  const offer = await ctx.offers.forAccept(offerId, userId);
-  if (!offer) throw notFound('Offer not found');
+  const limits = await ctx.guardrails();
+  const now = ctx.now();
+  const since = startOfUtcDay(now);
+  const facts = await readAcceptFacts(ctx.db, { offerId, userId, since, closes: limits.lossStreakLimit });
+  if (!facts) throw notFound('Offer not found');
+  const offer = offerForAccept(facts.offer, { pair: facts.pair, acted: facts.acted, now });
   if (!offer.live) throw conflict(OFFER_UNAVAILABLE);
   if (offer.acted) throw conflict(ALREADY_ACTED);
   const pair = await ctx.market.pairBySymbol(offer.pair);
   if (!pair?.active) throw conflict(OFFER_UNAVAILABLE);
 
   const book = await orderBook(ctx, offer.pair);
-  await checkStopLoss(ctx, offer, book);
+  checkStopLoss(offer, book, facts.priceRange);
   const amountCents = Math.round(input.entryAmount * 100);
-  const balances = await ctx.ledger.balances(userId);
+  const { balances } = facts;
   const { availableCents } = balances;
   if (amountCents > availableCents) throw badRequest(insufficientBalance(availableCents, amountCents));
   const plan = planEntry(ctx, { offer, pair, amountCents, book });
-  const limits = await ctx.guardrails();
-  await checkGuardrails(ctx, { userId, limits, balances });
-  const autoCloseProfitPercent = input.autoCloseProfitPercent ?? (await defaultAutoClose(ctx, userId));
+  await checkGuardrails(ctx, { userId, limits, balances, facts: facts.guardrails, since, now });
+  const autoCloseProfitPercent =
+    input.autoCloseProfitPercent ?? autoCloseOf(facts.defaultAutoCloseProfitPercent);
 
   const { row: opened, balances: after } = await openTrade(ctx, {
     userId,
@@ -91,10 +103,9 @@ async function orderBook(ctx: TradingContext, symbol: string): Promise<OrderBook
   }
 }
 
-/** The trader's preferred auto-close; an unset (0) preference means the product default. */
-async function defaultAutoClose(ctx: TradingContext, userId: string): Promise<number> {
-  const preferred = (await ctx.autoTrading(userId)).defaultAutoCloseProfitPercent;
-  return preferred > 0 ? preferred : PREFERENCE_DEFAULTS.defaultAutoCloseProfitPercent;
+/** The trader's preferred auto-close; none saved, or an unset (0) one, means the product default. */
+function autoCloseOf(preferred: number | null): number {
+  return preferred !== null && preferred > 0 ? preferred : PREFERENCE_DEFAULTS.defaultAutoCloseProfitPercent;
 }
 
 /** `open_trade`'s refusals (migration 0016); HS001's DETAIL is `{ balanceCents, … }` as JSON. */

@@ -1,23 +1,29 @@
 /**
- * Reads the facts the guardrails judge (guardrails.ts) and refuses with 400 naming the rule. The
- * trades' facts are one statement; the day's starting equity, needed only after a realised loss
- * today, is today's equity (the balances the accept read) minus today's ledger movements (a day's
- * rows, indexed), never a sum over the whole history.
+ * Judges the facts the accept read (queries/accept-facts.query.ts) by the guardrails (guardrails.ts)
+ * and refuses with 400 naming the rule. The day's starting equity, needed only after a realised
+ * loss today, is today's equity (the balances the accept read) minus today's ledger movements (a
+ * day's rows, indexed), never a sum over the whole history.
  */
 import type { Guardrails } from '../../../contract/trades';
 import { badRequest } from '../../http/errors';
 import type { UserBalances } from '../ledger/ledger.service';
-import { cooldownRefusal, dailyLossRefusal, openTradesRefusal, startOfUtcDay } from './guardrails';
+import { cooldownRefusal, dailyLossRefusal, openTradesRefusal } from './guardrails';
+import type { GuardrailFacts } from './queries/accept-facts.query';
 import type { TradingContext } from './trading-context';
 
+/** `since`: the start of the day the facts were read for (`startOfUtcDay` of `now`). */
 export async function checkGuardrails(
   ctx: TradingContext,
-  input: { userId: string; limits: Guardrails; balances: UserBalances },
+  input: {
+    userId: string;
+    limits: Guardrails;
+    balances: UserBalances;
+    facts: GuardrailFacts;
+    since: Date;
+    now: Date;
+  },
 ): Promise<void> {
-  const { userId, limits } = input;
-  const now = ctx.now();
-  const since = startOfUtcDay(now);
-  const facts = await ctx.repo.guardrailFacts(userId, since, limits.lossStreakLimit);
+  const { limits, facts, since, now } = input;
   const refusal =
     openTradesRefusal(limits, facts.open) ??
     (await dailyLoss(ctx, { ...input, since, realisedTodayCents: facts.realisedCents })) ??

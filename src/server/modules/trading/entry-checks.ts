@@ -21,14 +21,15 @@ import {
 import type { TradablePair, TradingContext } from './trading-context';
 
 /**
- * The offer's stop-loss against the current mid price and the stored minute candles since the
- * offer. A family offer has no stop: it holds to its expiration.
+ * The offer's stop-loss against the current mid price and `range`, the stored minute candles'
+ * extremes since the offer's entry (null when none). A family offer has no stop: it holds to its
+ * expiration.
  */
-export async function checkStopLoss(
-  ctx: TradingContext,
+export function checkStopLoss(
   offer: OfferForAccept,
   book: OrderBook,
-): Promise<void> {
+  range: { low: number; high: number } | null,
+): void {
   if (offer.stopLossPercent === null) return;
   const stop = stopLossPrice(offer.side, offer.entryPrice, offer.stopLossPercent);
   const current = midPrice(book);
@@ -37,8 +38,6 @@ export async function checkStopLoss(
     throw conflict(
       `Price has passed the offer's stop-loss: stop-loss ${price(stop)}, current price ${price(current)}`,
     );
-  const since = offer.entryAt ?? offer.createdAt.getTime();
-  const range = await ctx.market.priceRangeSince(offer.pairId, '1m', since);
   if (!range) return;
   const extreme = offer.side === 'buy' ? range.low : range.high;
   if (isPastStopLoss(offer.side, stop, extreme))

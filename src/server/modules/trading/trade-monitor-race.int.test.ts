@@ -29,7 +29,6 @@ describe('two trade monitors at once', () => {
       offers: app.offers,
       market: {
         pairBySymbol: (symbol) => app.market.pairBySymbol(symbol),
-        priceRangeSince: (pairId, interval, since) => app.market.priceRangeSince(pairId, interval, since),
       },
       source: w.market,
       executor: secondExecutor,

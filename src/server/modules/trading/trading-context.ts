@@ -43,21 +43,15 @@ export interface TradingDeps {
   ledger: LedgerService;
   logs: Pick<LogsService, 'audit' | 'action'>;
   bus: EventBus;
-  offers: Pick<OffersService, 'forAccept' | 'recordTradeResult' | 'forgetActed'>;
+  offers: Pick<OffersService, 'recordTradeResult' | 'forgetActed'>;
   market: {
     pairBySymbol(symbol: string): Promise<TradablePair | undefined>;
-    /** The lowest low and highest high of the stored candles from `sinceMs`; null when none. */
-    priceRangeSince(
-      pairId: number,
-      interval: '1m',
-      sinceMs: number,
-    ): Promise<{ low: number; high: number } | null>;
   };
   source: Pick<MarketSource, 'fetchOrderBook' | 'now'>;
   executor: OrderExecutor;
   /** The global settings' guardrails. */
   guardrails(): Promise<Guardrails>;
-  /** The trader's preferences (preferences module). */
+  /** The trader's preferences (preferences module): a close's automatic tip. */
   autoTrading(userId: string): Promise<AutoTradingPreferences>;
   /**
    * The payments module: records the automatic tip of a profitable close inside its transaction,

@@ -20,7 +20,6 @@ export const tradingPlugin = fp(
       offers: app.offers,
       market: {
         pairBySymbol: (symbol) => market.tradablePair(symbol),
-        priceRangeSince: (pairId, interval, since) => market.priceRangeSince(pairId, interval, since),
       },
       source: app.source,
       executor: app.executor,

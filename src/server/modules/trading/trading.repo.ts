@@ -169,29 +169,6 @@ export function createTradingRepo(db: Database) {
      * profit of the trades closed since `since` (negative: a loss) and the latest `closes` closed
      * trades, newest first.
      */
-    async guardrailFacts(userId: string, since: Date, closes: number) {
-      const [row] = (
-        await db.execute<{ open: number; realised: string | null; latest: [number, number][] }>(sql`
-          select
-            (select count(*)::int from ${trades} where ${trades.userId} = ${userId} and ${trades.status} = 'open') as open,
-            (select sum(${trades.profitCents}) from ${trades}
-              where ${trades.userId} = ${userId} and ${trades.status} = 'closed' and ${trades.closedAt} >= ${since}) as realised,
-            (select coalesce(json_agg(json_build_array(c.profit, c.at) order by c.at desc), '[]'::json) from (
-              select coalesce(${trades.profitCents}, 0) as profit,
-                     coalesce(extract(epoch from ${trades.closedAt}) * 1000, 0)::float8 as at
-              from ${trades} where ${trades.userId} = ${userId} and ${trades.status} = 'closed'
-              order by ${trades.closedAt} desc limit ${closes}) c) as latest`)
-      ).rows;
-      return {
-        open: row?.open ?? 0,
-        realisedCents: Number(row?.realised ?? 0),
-        latestCloses: (row?.latest ?? []).map(([profitCents, at]) => ({
-          profitCents,
-          closedAt: new Date(Math.floor(at)),
-        })),
-      };
-    },
-
     async stats(userId: string) {
       const [row] = await db
         .select({

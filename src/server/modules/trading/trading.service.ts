@@ -17,10 +17,9 @@ import { toTrade } from './trade-dto';
 import { runTradeMonitor, type MonitorResult } from './trade-monitor';
 import type { TradingContext, TradingDeps } from './trading-context';
 import { createTradingRepo } from './trading.repo';
+import { isUuid } from '../../shared/uuid';
 
 export type { AutoTradingPreferences, TradablePair, TradingDeps } from './trading-context';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TradeStats {
   /** Percent of closed trades that made a profit (net of fees); 0 with none closed. */
@@ -60,7 +59,7 @@ export function createTradingService(deps: TradingDeps) {
 
     /** 404 for an unknown id and for another trader's trade alike. */
     async status(userId: string, tradeId: string): Promise<TradeStatusResponse> {
-      const row = UUID.test(tradeId) ? await ctx.repo.findForUser(tradeId, userId) : null;
+      const row = isUuid(tradeId) ? await ctx.repo.findForUser(tradeId, userId) : null;
       if (!row) throw notFound('Trade not found');
       const { id, status, profit, closedAt } = toTrade(row);
       return { id, status, profit, closedAt };

@@ -4,14 +4,13 @@ import { notFound, unauthorized } from '../../http/errors';
 import type { LogsService } from '../logs/logs.service';
 import { createWebhookSecretsRepo } from './webhook-secrets.repo';
 import { createSecretSealer, createWebhookSecret, verifyWebhookSignature } from './webhook-signature';
+import { isUuid } from '../../shared/uuid';
 
 export interface WebhookCredentials {
   keyId: string | undefined;
   timestamp: string | undefined;
   signature: string | undefined;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Signing keys of the trigger webhook: created by an admin (the secret is answered once), listed
@@ -75,7 +74,7 @@ export function createWebhookSecretsService(deps: {
     async authenticate(credentials: WebhookCredentials, body: Buffer): Promise<{ userId: string | null }> {
       const { keyId, timestamp, signature } = credentials;
       if (!keyId || !timestamp || !signature) throw unauthorized('Missing webhook signature headers');
-      const row = UUID.test(keyId) ? await repo.find(keyId) : null;
+      const row = isUuid(keyId) ? await repo.find(keyId) : null;
       const secret = row ? sealer.open(row.sealedSecret) : null;
       if (!row || !secret) throw refused();
       const nowSeconds = Math.floor(now() / 1000);

@@ -5,7 +5,7 @@ import type { AdminListResponse, adminActionLogsEndpoint } from '../../../../con
 import type { ActionLogRecord } from '../../../../contract/admin-records';
 import { orderFor, pagedRows, pageSlice, searchAny, withinRange } from '../../../db/list-query';
 import { actionLogs } from '../../../db/schema';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 
 type ActionLogsQuery = z.output<(typeof adminActionLogsEndpoint)['query']>;
 

@@ -11,7 +11,7 @@ import type { AnalysisStage } from '../../../../contract/enums';
 import { orderFor, pagedRows, pageSlice, searchAny, totalOf, withinRange } from '../../../db/list-query';
 import { analyses, analysisSnapshots } from '../../../db/schema';
 import { pageWithPairSymbols } from './pair-page.query';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 import { pairMatches } from './search.query';
 
 type AnalysesQuery = z.output<(typeof adminAnalysesEndpoint)['query']>;

@@ -8,7 +8,7 @@ import type { AdminListResponse, adminCryptoPairsEndpoint } from '../../../../co
 import type { CryptoPairRecord } from '../../../../contract/admin-pairs';
 import { orderFor, pagedRows, pageSlice, searchAny, withinRange } from '../../../db/list-query';
 import { analyses, cryptoPairs } from '../../../db/schema';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 
 type CryptoPairsQuery = z.output<(typeof adminCryptoPairsEndpoint)['query']>;
 type PairRow = typeof cryptoPairs.$inferSelect;

@@ -12,7 +12,7 @@ import { offers, userOffers } from '../../../db/schema';
 import { toDollars } from '../../../shared/money';
 import { adminOfferRecord } from '../admin-offer-record';
 import { pageWithPairSymbols } from './pair-page.query';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 import { pairMatches, userMatches } from './search.query';
 
 type OffersQuery = z.output<(typeof adminOffersEndpoint)['query']>;

@@ -7,7 +7,7 @@ import type { TriggerRecord } from '../../../../contract/admin-triggers';
 import { actionLogs, analyses, offers, triggers } from '../../../db/schema';
 import { toTriggerRecord } from '../../triggers/triggers.service';
 import { adminOfferColumns } from './offers.query';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 
 const runColumns = {
   id: analyses.id,

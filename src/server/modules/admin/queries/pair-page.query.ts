@@ -8,7 +8,7 @@ import { eq, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { orderFor, pageOf, type ListWindow, type Slice } from '../../../db/list-query';
 import { cryptoPairs } from '../../../db/schema';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 import { pairSymbolOf } from './search.query';
 
 /** The columns the cut and the join need: the row's own id (the last tie-break) and its pair's. */

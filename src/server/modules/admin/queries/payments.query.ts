@@ -11,7 +11,7 @@ import { orderFor, pagedRows, pageSlice, searchAny, withinRange } from '../../..
 import { payments, user } from '../../../db/schema';
 import { toCents, toDollars } from '../../../shared/money';
 import { DAY_MS } from '../../../shared/time';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 import { userMatches } from './search.query';
 
 type PaymentsQuery = z.output<(typeof adminPaymentsEndpoint)['query']>;

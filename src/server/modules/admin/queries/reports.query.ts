@@ -7,7 +7,7 @@ import type { ReportPayment, ReportsExportQuery, ReportTrade } from '../../../..
 import { orderFor, pagedRows, searchAny, sortIn, type Slice } from '../../../db/list-query';
 import { payments, trades, user } from '../../../db/schema';
 import { toDollars } from '../../../shared/money';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 import { userMatches } from './search.query';
 
 /** The report's filters with the time range already turned into an instant. */

@@ -7,7 +7,7 @@
 import { inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { containsPattern, searchAny } from '../../../db/list-query';
 import { cryptoPairs, user } from '../../../db/schema';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 
 /** `column` (a user id) belongs to a user whose username, email or name contains `search`. */
 export function userMatches(db: ReadDb, column: AnyColumn, search: string | undefined): SQL | undefined {

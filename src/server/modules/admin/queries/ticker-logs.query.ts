@@ -11,7 +11,7 @@ import type { TickerLogRecord } from '../../../../contract/admin-records';
 import { pageSlice, timeRangeCutoff, totalOf } from '../../../db/list-query';
 import { tickerLogCounts, tickerLogs } from '../../../db/schema';
 import { pageWithPairSymbols } from './pair-page.query';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 import { pairMatches } from './search.query';
 
 type TickerLogsQuery = z.output<(typeof adminTickerLogsEndpoint)['query']>;

@@ -6,7 +6,7 @@ import type { TriggerRecord } from '../../../../contract/admin-triggers';
 import { orderFor, pagedRows, pageSlice, searchAny, withinRange } from '../../../db/list-query';
 import { triggers } from '../../../db/schema';
 import { toTriggerRecord } from '../../triggers/triggers.service';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 
 type TriggersQuery = z.output<(typeof adminTriggersEndpoint)['query']>;
 

@@ -5,7 +5,7 @@ import type { AdminListResponse, adminUserPreferencesEndpoint } from '../../../.
 import type { UserPreferencesRecord } from '../../../../contract/admin-records';
 import { orderFor, pagedRows, pageSlice, searchAny, withinRange } from '../../../db/list-query';
 import { userPreferences } from '../../../db/schema';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 import { userMatches } from './search.query';
 
 type PreferencesQuery = z.output<(typeof adminUserPreferencesEndpoint)['query']>;

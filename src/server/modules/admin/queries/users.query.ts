@@ -7,7 +7,7 @@ import { orderFor, pageOf, pageSlice, searchAny, totalOf, withinRange } from '..
 import { alias } from 'drizzle-orm/pg-core';
 import { ledgerAccounts, user } from '../../../db/schema';
 import { toDollars } from '../../../shared/money';
-import type { ReadDb } from './read-db';
+import type { ReadDb } from '../../../db/read-db';
 
 type UsersQuery = z.output<(typeof adminUsersEndpoint)['query']>;
 
