@@ -19,9 +19,10 @@ const BY_BUS_MS = 1_500;
 
 /**
  * Two app instances on one database and one Redis channel, as two api processes would be: the
- * global settings and a trader's auto-trading preferences are cached in each, and a change made
- * through one is seen by the other at once. A change written to the database behind the services'
- * back is not seen (the copies are cached), which is what makes the eviction worth testing.
+ * global settings and a trader's auto-trading preferences (a close's tip) are cached in each, and a
+ * change made through one is seen by the other at once. A change written to the database behind the
+ * services' back is not seen (the copies are cached), which is what makes the eviction worth
+ * testing. An accept reads the trader's auto-close afresh with its other checks.
  */
 describe('settings and preferences caches across processes', () => {
   let t: TestApp;
@@ -101,7 +102,7 @@ describe('settings and preferences caches across processes', () => {
     expect(Date.now() - since).toBeLessThan(BY_BUS_MS);
   });
 
-  it("a trader's preferences saved through one instance are what the other's next accept uses", async () => {
+  it("a trader's preferences saved through one instance are what the other's next accept and close use", async () => {
     const acceptOnOther = async () => {
       const offerId = await seedOffer(t.db, {
         pairId,
@@ -116,24 +117,26 @@ describe('settings and preferences caches across processes', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return (res.body.trade as { autoCloseProfitPercent: number }).autoCloseProfitPercent;
     };
-    const save = (percent: number) =>
-      call(url.one, '/api/users/preferences', {
-        method: 'PUT',
-        user: trader,
-        body: { defaultAutoCloseProfitPercent: percent },
-      });
+    const save = (body: object) =>
+      call(url.one, '/api/users/preferences', { method: 'PUT', user: trader, body });
+    // What a close reads for its automatic tip: the copy the other instance caches.
+    const tipPercentOnOther = async () => (await other.preferences.autoTrading(trader.id)).autoTipPercent;
 
-    expect((await save(4)).status).toBe(200);
+    expect((await save({ defaultAutoCloseProfitPercent: 4, autoTipPercent: 2 })).status).toBe(200);
     expect(await acceptOnOther()).toBe(4);
+    expect(await tipPercentOnOther()).toBe(2);
     await t.db
       .update(userPreferences)
-      .set({ defaultAutoCloseProfitPercent: 6 })
+      .set({ defaultAutoCloseProfitPercent: 6, autoTipPercent: 3 })
       .where(eq(userPreferences.userId, trader.id));
-    expect(await acceptOnOther()).toBe(4);
+    // An accept reads the auto-close with the rest of its checks, in one statement: never cached.
+    expect(await acceptOnOther()).toBe(6);
+    expect(await tipPercentOnOther()).toBe(2);
 
     const since = Date.now();
-    expect((await save(7)).status).toBe(200);
-    await expect.poll(acceptOnOther, { timeout: BY_BUS_MS, interval: 25 }).toBe(7);
+    expect((await save({ defaultAutoCloseProfitPercent: 7, autoTipPercent: 4 })).status).toBe(200);
+    await expect.poll(tipPercentOnOther, { timeout: BY_BUS_MS, interval: 25 }).toBe(4);
     expect(Date.now() - since).toBeLessThan(BY_BUS_MS);
+    expect(await acceptOnOther()).toBe(7);
   });
 });

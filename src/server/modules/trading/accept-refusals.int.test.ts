@@ -138,6 +138,37 @@ describe('accept refusals', () => {
     );
   });
 
+  it("judges the stop-loss from the offer's recorded entry time, not from when its row was written", async () => {
+    const pairId = w.pairIds.get('BTC/USD')!;
+    // Priced half an hour before it was stored: the minutes in between count.
+    const entryAt = w.market.now() - 30 * 60_000;
+    const offerId = await w.offer('BTC/USD', {
+      positionType: 'scalp_balanced',
+      side: 'buy',
+      stopLossPercent: 1,
+      provenance: { figures: {}, entryAt: new Date(entryAt).toISOString() },
+    });
+    const minute = Math.floor(entryAt / 60_000) * 60_000 + 60_000;
+    await w.t.db.insert(candles).values([
+      {
+        pairId,
+        interval: '1m',
+        openTime: new Date(minute),
+        open: '50000',
+        high: '50010',
+        low: '49400',
+        close: '49990',
+        volume: '3',
+      },
+    ]);
+    await refused(
+      offerId,
+      { entryAmount: 10 },
+      409,
+      "Price passed the offer's stop-loss since the offer was made: stop-loss 49500.00, low 49400.00",
+    );
+  });
+
   it('400 when the entry is more than the available balance', async () => {
     const offerId = await w.offer('BTC/USD', { positionType: 'ml_scalp_bullish' });
     await refused(
