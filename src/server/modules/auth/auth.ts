@@ -23,6 +23,9 @@ export function createAuth({ config, db, organizations }: AuthDeps) {
     basePath: '/api/auth',
     secret: config.authSecret,
     database: drizzleAdapter(db, { provider: 'pg', schema }),
+    // A session is read with its user in one statement (the schema's relations), not two: the
+    // first request of every sign-in, and of every token whose cached viewer ran out, waits on it.
+    advanced: { database: { joins: true } },
     trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     // Limits are enforced by the HTTP layer (one rate limiter for auth and contact).

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meResponseSchema } from '../../../contract/account';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
@@ -48,6 +49,24 @@ describe('the viewer cache', () => {
     } finally {
       again.restore();
     }
+  });
+
+  it('looks a new token up in two statements (the session with its user, then the memberships), and refuses an expired one', async () => {
+    const fresh = await signUp(t.app, 'Looked up');
+    const counter = countQueries(t.database);
+    try {
+      expect((await me(fresh)).email).toBe(fresh.email);
+      expect(counter.count).toBe(2);
+    } finally {
+      counter.restore();
+    }
+    const lapsed = await signUp(t.app, 'Lapsed');
+    await t.db.execute(
+      sql`update session set expires_at = now() - interval '1 minute' where user_id = ${lapsed.id}`,
+    );
+    const refused = await call(lapsed, 'GET', '/api/me');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: 'Authentication required' });
   });
 
   it('refuses a bare session token without its signature, and takes the signed one', async () => {
