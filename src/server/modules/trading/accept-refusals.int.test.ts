@@ -32,6 +32,19 @@ describe('accept refusals', () => {
     };
   }
 
+  /** A BTC/USD minute candle starting the minute after `entryAt` whose low is `low`. */
+  const dipAfter = (entryAt: number, low: string) =>
+    w.t.db.insert(candles).values({
+      pairId: w.pairIds.get('BTC/USD')!,
+      interval: '1m',
+      openTime: new Date(Math.floor(entryAt / 60_000) * 60_000 + 60_000),
+      open: '50000',
+      high: '50010',
+      low,
+      close: '49990',
+      volume: '3',
+    });
+
   async function refused(offerId: string, body: object, status: number, message: string | RegExp) {
     const before = await snapshot();
     const res = await w.accept(trader, offerId, body);
@@ -109,7 +122,6 @@ describe('accept refusals', () => {
   });
 
   it('409 when the price went past the stop-loss since the offer was made, even if back now', async () => {
-    const pairId = w.pairIds.get('BTC/USD')!;
     const offerId = await w.offer('BTC/USD', {
       positionType: 'quick_short',
       side: 'buy',
@@ -117,19 +129,7 @@ describe('accept refusals', () => {
     });
     const [offer] = await w.t.db.select().from(offers).where(eq(offers.id, offerId));
     const entryAt = Date.parse(String(offer!.provenance!.entryAt));
-    const minute = Math.floor(entryAt / 60_000) * 60_000 + 60_000;
-    await w.t.db.insert(candles).values([
-      {
-        pairId,
-        interval: '1m',
-        openTime: new Date(minute),
-        open: '50000',
-        high: '50010',
-        low: '49450',
-        close: '49990',
-        volume: '3',
-      },
-    ]);
+    await dipAfter(entryAt, '49450');
     await refused(
       offerId,
       { entryAmount: 10 },
@@ -139,7 +139,6 @@ describe('accept refusals', () => {
   });
 
   it("judges the stop-loss from the offer's recorded entry time, not from when its row was written", async () => {
-    const pairId = w.pairIds.get('BTC/USD')!;
     // Priced half an hour before it was stored: the minutes in between count.
     const entryAt = w.market.now() - 30 * 60_000;
     const offerId = await w.offer('BTC/USD', {
@@ -148,19 +147,7 @@ describe('accept refusals', () => {
       stopLossPercent: 1,
       provenance: { figures: {}, entryAt: new Date(entryAt).toISOString() },
     });
-    const minute = Math.floor(entryAt / 60_000) * 60_000 + 60_000;
-    await w.t.db.insert(candles).values([
-      {
-        pairId,
-        interval: '1m',
-        openTime: new Date(minute),
-        open: '50000',
-        high: '50010',
-        low: '49400',
-        close: '49990',
-        volume: '3',
-      },
-    ]);
+    await dipAfter(entryAt, '49400');
     await refused(
       offerId,
       { entryAmount: 10 },
