@@ -38,7 +38,7 @@ export interface Posted {
 }
 
 /** A user's three balances, from the balance of each account kind. */
-const balancesBy = (of: (kind: UserLedgerAccountKind) => number): UserBalances => ({
+export const balancesBy = (of: (kind: UserLedgerAccountKind) => number): UserBalances => ({
   availableCents: of('user_available'),
   heldCents: of('user_held'),
   positionsCents: of('user_positions'),

@@ -47,8 +47,12 @@ export async function acceptOffer(
   const { userId, offerId, input } = request;
   const limits = await ctx.guardrails();
   const now = ctx.now();
-  const since = startOfUtcDay(now);
-  const facts = await readAcceptFacts(ctx.db, { offerId, userId, since, closes: limits.lossStreakLimit });
+  const facts = await readAcceptFacts(ctx.db, {
+    offerId,
+    userId,
+    since: startOfUtcDay(now),
+    closes: limits.lossStreakLimit,
+  });
   if (!facts) throw notFound('Offer not found');
   const offer = offerForAccept(facts.offer, { pair: facts.pair, acted: facts.acted, now });
   if (!offer.live) throw conflict(OFFER_UNAVAILABLE);
@@ -63,7 +67,7 @@ export async function acceptOffer(
   const { availableCents } = balances;
   if (amountCents > availableCents) throw badRequest(insufficientBalance(availableCents, amountCents));
   const plan = planEntry(ctx, { offer, pair, amountCents, book });
-  await checkGuardrails(ctx, { userId, limits, balances, facts: facts.guardrails, since, now });
+  await checkGuardrails(ctx, { userId, limits, balances, facts: facts.guardrails, now });
   const autoCloseProfitPercent =
     input.autoCloseProfitPercent ?? autoCloseOf(facts.defaultAutoCloseProfitPercent);
 

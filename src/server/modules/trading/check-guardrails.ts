@@ -7,11 +7,11 @@
 import type { Guardrails } from '../../../contract/trades';
 import { badRequest } from '../../http/errors';
 import type { UserBalances } from '../ledger/ledger.service';
-import { cooldownRefusal, dailyLossRefusal, openTradesRefusal } from './guardrails';
+import { cooldownRefusal, dailyLossRefusal, openTradesRefusal, startOfUtcDay } from './guardrails';
 import type { GuardrailFacts } from './queries/accept-facts.query';
 import type { TradingContext } from './trading-context';
 
-/** `since`: the start of the day the facts were read for (`startOfUtcDay` of `now`). */
+/** `now`: when the facts were read (their day starts at `startOfUtcDay(now)`). */
 export async function checkGuardrails(
   ctx: TradingContext,
   input: {
@@ -19,11 +19,11 @@ export async function checkGuardrails(
     limits: Guardrails;
     balances: UserBalances;
     facts: GuardrailFacts;
-    since: Date;
     now: Date;
   },
 ): Promise<void> {
-  const { limits, facts, since, now } = input;
+  const { limits, facts, now } = input;
+  const since = startOfUtcDay(now);
   const refusal =
     openTradesRefusal(limits, facts.open) ??
     (await dailyLoss(ctx, { ...input, since, realisedTodayCents: facts.realisedCents })) ??

@@ -164,11 +164,6 @@ export function createTradingRepo(db: Database) {
         where ${trades.id} = marks.id and ${trades.status} = 'open'`);
     },
 
-    /**
-     * What the guardrails judge, in one statement: the trader's open trades, the net realised
-     * profit of the trades closed since `since` (negative: a loss) and the latest `closes` closed
-     * trades, newest first.
-     */
     async stats(userId: string) {
       const [row] = await db
         .select({

@@ -19,7 +19,7 @@ import {
   userPreferences,
 } from '../../../db/schema';
 import type { OfferRow } from '../../offers/offer-dto';
-import type { UserBalances } from '../../ledger/ledger.service';
+import { balancesBy, type UserBalances } from '../../ledger/ledger.service';
 import { isUuid } from '../../../shared/uuid';
 
 /** The closed trades and open count the guardrails judge (guardrails.ts). */
@@ -104,17 +104,12 @@ export async function readAcceptFacts(
   const [found] = await statementOf(db).execute({ ...input, since: input.since.toISOString() });
   if (!found) return null;
   const [low, high] = found.range;
-  const balance = (kind: string) => Number(found.balances[kind] ?? 0);
   return {
     offer: found.offer,
     pair: found.pair,
     acted: found.acted,
     priceRange: low === null || high === null ? null : { low, high },
-    balances: {
-      availableCents: balance('user_available'),
-      heldCents: balance('user_held'),
-      positionsCents: balance('user_positions'),
-    },
+    balances: balancesBy((kind) => Number(found.balances[kind] ?? 0)),
     guardrails: {
       open: found.open,
       realisedCents: Number(found.realised ?? 0),
