@@ -4,18 +4,22 @@
 // `--api-only`: just the API suite (*.int.test.ts). `--unit-only`: just the unit stage.
 // `--with-checks` (CI's way): lint and typecheck too, beside the later stages at the lowest CPU
 // priority, in the time they leave idle (they mostly wait on browsers, markets and leases).
-// Ends with the failed tests, one a line, and one summary line, "total: N passed, N failed", so the
-// tail of a CI log says what failed.
+// Ends with each phase's wall time and CPU use and the machine's speed (cpu-phases.mjs), the failed
+// tests, one a line, and one summary line, "total: N passed, N failed", so the tail of a CI log says
+// what failed and where the time went.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createPhaseClock, referenceLoopMs } from './testing/cpu-phases.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reports = mkdtempSync(path.join(tmpdir(), 'heatsignal-vitest-'));
 const totals = { passed: 0, failed: 0 };
 const failures = [];
 let ok = true;
+const referenceMs = referenceLoopMs().toFixed(0);
+const phases = createPhaseClock();
 
 /**
  * Runs a command to its end; with `quiet` its stdout and stderr are kept (as text) instead of shown;
@@ -189,14 +193,17 @@ async function dropTestTemplates() {
 if (process.argv.includes('--api-only')) {
   // The API suite alone, e.g. against the PostgreSQL server in DATABASE_URL.
   await runVitest('api', ['int.test']);
+  phases.mark('api');
 } else if (process.argv.includes('--unit-only')) {
   await runUnitStage();
+  phases.mark('unit');
 } else {
   const browsers = existsSync(CHROMIUM) ? prepareBrowserStage() : null;
   const journey = browsers ? runJourney(browsers.build) : Promise.resolve('');
   // The unit stage a step below the journey's priority: it only needs the CPU time, while the
   // journey's steps must keep up with its market's clock (its offers stay live 202 s).
   await runUnitStage({ niceness: browsers ? 5 : 0 });
+  phases.mark('unit');
   // CI's checks at the lowest CPU priority, in the time the suites after the unit stage leave idle
   // (beside the unit stage, whose files ping-pong with their database threads, they slowed it by a
   // quarter).
@@ -205,6 +212,7 @@ if (process.argv.includes('--api-only')) {
   // its processes took minutes to start and sync their market, and its bounds are about processes
   // and leases, not about a starved machine.
   await runVitest('cluster', ['--config', 'vitest.cluster.config.ts']);
+  phases.mark('cluster');
   if (browsers) {
     process.stdout.write(await runBrowserStage(browsers.template));
   } else {
@@ -214,7 +222,11 @@ if (process.argv.includes('--api-only')) {
   }
   process.stdout.write(await journey);
   process.stdout.write(await checks);
+  // The journey and the build run beside the unit stage, the checks beside the later ones.
+  phases.mark('browser');
 }
+console.log(`\nPhases (this machine runs the reference loop in ${referenceMs} ms on one core):`);
+for (const line of phases.lines()) console.log(`  ${line}`);
 await dropTestTemplates();
 for (const failure of failures) console.log(`FAILED ${failure.split('\n')[0]}`);
 console.log(`total: ${totals.passed} passed, ${totals.failed} failed`);
