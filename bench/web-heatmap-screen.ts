@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { openBrowser } from '../e2e/support/browser';
+import { launchBrowserServer, openBrowser } from '../e2e/support/browser';
 import { startDedicatedServer } from '../e2e/support/dedicated-server';
 import { fakeLiveSocket, heatmapPage, serveHeatMap, spreadEntries } from '../e2e/support/heatmap-pages';
 import { signUpTrader } from '../e2e/support/money-pages';
@@ -140,7 +140,8 @@ export async function benchHeatmapScreen(): Promise<BenchRow[]> {
   });
   if (build.status !== 0) throw new Error('web build failed');
   const server = await startDedicatedServer();
-  const browser = await openBrowser();
+  const chromium = await launchBrowserServer();
+  const browser = await openBrowser(chromium.wsEndpoint());
   try {
     await signUpTrader(browser.page, server.baseUrl, 'Bench Heatmap');
     // The real market's live changes would add pairs to the counted rows mid-run.
@@ -152,6 +153,7 @@ export async function benchHeatmapScreen(): Promise<BenchRow[]> {
     return result;
   } finally {
     await browser.close();
+    await chromium.close();
     await server.stop();
   }
 }
