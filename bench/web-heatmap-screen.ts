@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { launchBrowserServer, openBrowser } from '../e2e/support/browser';
+import { openBrowser } from '../e2e/support/browser';
 import { startDedicatedServer } from '../e2e/support/dedicated-server';
 import { fakeLiveSocket, heatmapPage, serveHeatMap, spreadEntries } from '../e2e/support/heatmap-pages';
 import { signUpTrader } from '../e2e/support/money-pages';
@@ -140,8 +140,7 @@ export async function benchHeatmapScreen(): Promise<BenchRow[]> {
   });
   if (build.status !== 0) throw new Error('web build failed');
   const server = await startDedicatedServer();
-  const chromium = await launchBrowserServer();
-  const browser = await openBrowser(chromium.wsEndpoint());
+  const browser = await openBrowser();
   try {
     await signUpTrader(browser.page, server.baseUrl, 'Bench Heatmap');
     // The real market's live changes would add pairs to the counted rows mid-run.
@@ -153,7 +152,6 @@ export async function benchHeatmapScreen(): Promise<BenchRow[]> {
     return result;
   } finally {
     await browser.close();
-    await chromium.close();
     await server.stop();
   }
 }

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AdminListResponse } from '../src/contract/admin-collections';
 import type { CryptoPairRecord, SyncKrakenPairsResponse } from '../src/contract/admin-pairs';
@@ -9,7 +10,7 @@ import {
 import { recordConsoleErrors, signUpAdmin } from './support/admin-pages';
 import { managePairsPage as pairs } from './support/admin-pairs-pages';
 import { seriousAxeViolations } from './support/axe';
-import { downloadedBytes, openBrowser, type BrowserSession } from './support/browser';
+import { openBrowser, type BrowserSession } from './support/browser';
 import { pageOverflowsSideways } from './support/dashboard-pages';
 import { startDedicatedServer, type DedicatedServer } from './support/dedicated-server';
 import { screenshots } from './support/journey';
@@ -129,7 +130,7 @@ describe('Manage Crypto Pairs on the shared server', () => {
     await page.getByRole('button', { name: 'Export Pairs' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^crypto-pairs-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = (await downloadedBytes(file)).toString('utf8').trim().split('\r\n');
+    const lines = (await readFile(await file.path(), 'utf8')).trim().split('\r\n');
     expect(lines[0]).toBe(
       'symbol,krakenSymbol,active,deactivation_attempts,analysis_count,createdAt,updatedAt',
     );

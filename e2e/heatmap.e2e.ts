@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import type { ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { HeatMapEntry } from '../src/contract/heatmap';
 import { seriousAxeViolations } from './support/axe';
-import { downloadedBytes, openBrowser, type BrowserSession } from './support/browser';
+import { openBrowser, type BrowserSession } from './support/browser';
 import { fakeLiveSocket, fixtureEntry, heatmapPage, serveHeatMap } from './support/heatmap-pages';
 import { screenshots } from './support/journey';
 import { signUpTrader } from './support/money-pages';
@@ -282,7 +283,9 @@ describe('the heat map screen in the browser (fixture heat map)', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^heatmap-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.csv$/);
     await waitForToast(page, 'Heatmap exported successfully');
-    const lines = (await downloadedBytes(file)).toString('utf8').trimEnd().split('\r\n');
+    const lines = readFileSync(await file.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'pair,heatScore,status,successRate,positionType,progrevScore,refereeTrend,refereeRisk,activeTriggers,aiComments,lastUpdated',
     );

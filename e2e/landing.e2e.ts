@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { downloadedBytes, openBrowser, type BrowserSession } from './support/browser';
+import { openBrowser, type BrowserSession } from './support/browser';
 import { screenshots } from './support/journey';
 import { landingPage, PNG_SIGNATURE, waitForHeatSummary } from './support/landing-pages';
 import { asOperator } from './support/operator';
@@ -50,7 +51,8 @@ describe('landing chart panel in the browser', () => {
   it('exports the price chart as a PNG file', async () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export Price PNG' }).click();
-    const bytes = await downloadedBytes(await download);
+    const file = await (await download).path();
+    const bytes = await readFile(file);
     expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     expect(bytes.length).toBeGreaterThan(1_000);
     await waitForToast(page, 'Chart exported successfully');
@@ -71,7 +73,7 @@ describe('landing chart panel in the browser', () => {
       const download = fresh.waitForEvent('download');
       // The click waits for the button to be enabled, as a person's next click would find it.
       await button.click();
-      const bytes = await downloadedBytes(await download);
+      const bytes = await readFile(await (await download).path());
       expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
       await waitForToast(fresh, 'Chart exported successfully');
     } finally {

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AcceptOfferResponse } from '../src/contract/offers';
 import { signalQualityResponseSchema } from '../src/contract/signal-quality';
 import { capitalize, formatPercent } from '../src/web/lib/format';
 import { REFERRAL_ALREADY_USED_MESSAGE, REFERRAL_POINTS } from '../src/contract/referrals';
-import { downloadedBytes, openBrowser, type BrowserSession } from './support/browser';
+import { openBrowser, type BrowserSession } from './support/browser';
 import { apiFromPage, dashboardPage } from './support/dashboard-pages';
 import { heatmapPage } from './support/heatmap-pages';
 import { pinnedMarketEnv } from '../src/server/testing/pinned-market';
@@ -540,7 +541,9 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
     await page.getByRole('button', { name: 'Export Heatmap' }).click();
     const file = await download;
     await waitForToast(page, 'Heatmap exported successfully');
-    const lines = (await downloadedBytes(file)).toString('utf8').trimEnd().split('\r\n');
+    const lines = readFileSync(await file.path(), 'utf8')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe(
       'pair,heatScore,status,successRate,positionType,progrevScore,refereeTrend,refereeRisk,activeTriggers,aiComments,lastUpdated',
     );

@@ -1,5 +1,5 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { downloadedBytes } from './browser';
 import type { HttpAccount } from './operator';
 
 /** Page object for /admin/reports. */
@@ -34,7 +34,8 @@ export const reportsPage = {
       page.waitForEvent('download'),
       page.getByRole('button', { name: `Download ${format}` }).click(),
     ]);
-    return { fileName: download.suggestedFilename(), bytes: await downloadedBytes(download) };
+    const path = await download.path();
+    return { fileName: download.suggestedFilename(), bytes: readFileSync(path) };
   },
 };
 

@@ -1,5 +1,7 @@
-import { chromium, type BrowserContext, type BrowserServer, type Download, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 const ARGS = [
   '--headless',
@@ -18,39 +20,22 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/**
- * The run's one Debian Chromium (never a downloaded browser), started by the global setup: a
- * launch costs about 2 CPU-seconds, and the browser files opened 26 of them a run.
- */
-export async function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({
+/** A fresh Debian Chromium profile (never a downloaded browser) with one open page. */
+export async function openBrowser(): Promise<BrowserSession> {
+  const profile = mkdtempSync(path.join(tmpdir(), 'heatsignal-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ARGS,
+    viewport: { width: 1280, height: 900 },
   });
-}
-
-/**
- * A fresh context (its own cookies and storage, as a new profile has) on the run's browser (or on
- * the one at `endpoint`, outside a test run), with one open page.
- */
-export async function openBrowser(endpoint?: string): Promise<BrowserSession> {
-  const browser = await chromium.connect(endpoint ?? inject('browserEndpoint'));
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
     page,
     async close() {
       await context.close();
-      await browser.close();
+      rmSync(profile, { recursive: true, force: true });
     },
   };
-}
-
-/** A download's bytes, read over the connection (a connected browser's files are not local). */
-export async function downloadedBytes(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }

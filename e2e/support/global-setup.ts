@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { TestProject } from 'vitest/node';
 import { buildServer } from '../../scripts/build-server';
-import { launchBrowserServer } from './browser';
 import { startDedicatedServer } from './dedicated-server';
 import { signUpOverHttp, type HttpAccount } from './operator';
 import { startTemplateServer, type TemplateDataDir } from './template-data';
@@ -14,8 +13,6 @@ declare module 'vitest' {
     operator: HttpAccount;
     /** A data folder after a first market sync, with no account (template-data.ts). */
     templateDataDir: string;
-    /** The run's Chromium (browser.ts), which every file's sessions connect to. */
-    browserEndpoint: string;
   }
 }
 
@@ -67,18 +64,12 @@ export default async function setup(project: TestProject) {
     }
   }
   if (template) project.provide('templateDataDir', template.dir);
-  const browser = await launchBrowserServer();
-  project.provide('browserEndpoint', browser.wsEndpoint());
-  if (!sharedServer)
-    return async () => {
-      await browser.close();
-      template?.remove();
-    };
+  if (!sharedServer) return () => template?.remove();
   const server = await startDedicatedServer({}, { template: template!.dir });
   project.provide('baseUrl', server.baseUrl);
   project.provide('operator', await signUpOverHttp(server.baseUrl, 'Olive Operator'));
   return async () => {
-    await Promise.all([server.stop(), browser.close()]);
+    await server.stop();
     template?.remove();
   };
 }
