@@ -1,3 +1,7 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { startDedicatedServer, type DedicatedServer } from './support/dedicated-server';
@@ -14,9 +18,12 @@ describe('accounts in the browser', () => {
   let admin: BrowserSession;
   let trader: BrowserSession;
   const adminEmail = uniqueEmail('ada');
+  const graceEmail = uniqueEmail('grace');
+  /** The server's data folder: without SMTP_URL its mail goes to the outbox there. */
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'heatsignal-e2e-accounts-'));
 
   beforeAll(async () => {
-    server = await startDedicatedServer({}, { template: inject('templateDataDir') });
+    server = await startDedicatedServer({}, { template: inject('templateDataDir'), dataDir });
     baseUrl = server.baseUrl;
     admin = await openBrowser();
     trader = await openBrowser();
@@ -57,7 +64,7 @@ describe('accounts in the browser', () => {
 
   it('refuses the admin screens to a second account with the toast', async () => {
     const { page } = trader;
-    await authPages.signUp(page, baseUrl, { name: 'Grace Hopper', email: uniqueEmail('grace') });
+    await authPages.signUp(page, baseUrl, { name: 'Grace Hopper', email: graceEmail });
     expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Welcome, Grace');
     expect(await page.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
     await page.goto(`${baseUrl}/admin/approvals`);
@@ -98,6 +105,40 @@ describe('accounts in the browser', () => {
       expect.arrayContaining(['Invalid email format', 'Password must be at least 8 characters']),
     );
     expect(pathAndQuery(page)).toBe('/auth');
+    await page.close();
+  });
+
+  it('recovers a forgotten password from the mail, and the old session ends', async () => {
+    const page = await admin.context.newPage();
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.waitForURL(/\/forgot-password$/);
+    await page.getByLabel('Email').fill(graceEmail);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    expect(await page.getByRole('status').textContent()).toBe(
+      'If an account uses that address, a link to choose a new password is on its way. It works once, within one hour.',
+    );
+
+    const outbox = path.join(dataDir, 'outbox');
+    await expect.poll(() => (existsSync(outbox) ? readdirSync(outbox).length : 0)).toBe(1);
+    const mail = await simpleParser(readFileSync(path.join(outbox, readdirSync(outbox)[0]!)));
+    expect(mail.subject).toBe('Reset your password — HeatSignal');
+    const link = /Choose a new password: (\S+)/.exec(mail.text ?? '')?.[1] ?? '';
+    expect(link).toMatch(new RegExp(`^${baseUrl}/reset-password\\?token=`));
+
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('grace-new-passphrase');
+    await page.getByLabel('Confirm new password').fill('grace-new-passphrase');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.waitForURL(/\/auth$/);
+    await waitForToast(page, 'Your password is changed. Sign in with the new one.');
+    await authPages.signIn(page, graceEmail, 'grace-new-passphrase');
+    await page.waitForURL(/\/dashboard$/);
+    expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Welcome, Grace');
+
+    // Grace's first browser still held the session from before the reset.
+    await trader.page.reload();
+    await trader.page.waitForURL(/\/auth/);
     await page.close();
   });
 });

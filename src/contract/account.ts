@@ -17,6 +17,19 @@ export const signUpInputSchema = z.object({
 });
 export type SignUpInput = z.infer<typeof signUpInputSchema>;
 
+/** 'Forgot password?': the address a reset link goes to, if it has an account. */
+export const passwordResetRequestSchema = z.object({ email: emailSchema });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** The new password, typed twice, on the page a reset link opens. */
+export const newPasswordInputSchema = z
+  .object({ password: passwordSchema, confirm: text() })
+  .refine((input) => input.confirm === input.password, {
+    path: ['confirm'],
+    message: 'The passwords do not match',
+  });
+export type NewPasswordInput = z.infer<typeof newPasswordInputSchema>;
+
 export const organizationRoleSchema = z.enum(['owner', 'admin', 'member']);
 
 export const userOrganizationSchema = z.object({

@@ -113,6 +113,12 @@ const envSchema = z
     AUTH_SECRET: optionalText.pipe(
       z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
     ),
+    /** The mail server: smtp://user:password@host:587 or smtps://…; without it mail goes to DATA_DIR/outbox. */
+    SMTP_URL: optionalText.pipe(
+      z.url({ protocol: /^smtps?$/, message: 'SMTP_URL must be smtp://… or smtps://…' }).optional(),
+    ),
+    /** The sender of every message, e.g. "HeatSignal <no-reply@signals.example.com>". */
+    MAIL_FROM: optionalText,
     TRUST_PROXY: trustProxy.default(false),
     ALLOW_PRIVATE_FEEDS: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -166,6 +172,8 @@ export interface Config {
   paymentsProvider: Env['PAYMENTS_PROVIDER'];
   aiProvider: Env['AI_PROVIDER'];
   authSecret: string;
+  /** SMTP_URL (absent: the outbox) and the sender, MAIL_FROM or no-reply at PUBLIC_URL's host. */
+  mail: { smtpUrl?: string; from: string };
   /** Fastify's `trustProxy`: whom to believe about the client address (X-Forwarded-For). */
   trustProxy: boolean | number | string[];
   /** Lets admin-entered URLs (feeds, webhooks) reach loopback and private networks. */
@@ -185,10 +193,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     port: env.PORT,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
@@ -214,6 +223,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     paymentsProvider: env.PAYMENTS_PROVIDER,
     aiProvider: env.AI_PROVIDER,
     authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `HeatSignal <no-reply@${new URL(publicUrl).hostname}>`,
+    },
     trustProxy: env.TRUST_PROXY,
     allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS,
     logLevel: env.LOG_LEVEL,

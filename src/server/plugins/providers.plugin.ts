@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { createEngineForRole, type EnginePool } from '../engine-pool/engine-pool';
 import { createFeedFetcher, type FetchFeed } from '../modules/triggers/feed-source';
 import { createExecutor, executorConfigFrom, type Executor } from '../providers/execution';
+import { createMailer, type Mailer } from '../providers/mail';
 import { createMarketSource, type MarketSource } from '../providers/market';
 import { cardProviderConfigFrom, createCardProvider, type CardProvider } from '../providers/payments';
 
@@ -12,6 +13,7 @@ export interface ProviderOverrides {
   engine?: EnginePool;
   executor?: Executor;
   card?: CardProvider;
+  mailer?: Mailer;
 }
 
 declare module 'fastify' {
@@ -25,6 +27,8 @@ declare module 'fastify' {
     engine: EnginePool | null;
     /** Downloads the news feeds that triggers watch. */
     fetchFeed: FetchFeed;
+    /** Sends account mail (password resets): the mail server in SMTP_URL, else the outbox. */
+    mailer: Mailer;
   }
 }
 
@@ -47,6 +51,8 @@ export const providersPlugin = fp<ProviderOverrides>(
     app.decorate('executor', executor);
     app.decorate('card', overrides.card ?? createCardProvider(cardProviderConfigFrom(config)));
     app.decorate('engine', engine);
+    const mailer = overrides.mailer ?? createMailer(config, app.log);
+    app.decorate('mailer', mailer);
     app.decorate(
       'fetchFeed',
       overrides.fetchFeed ?? createFeedFetcher({ allowPrivate: config.allowPrivateFeeds }),
@@ -55,6 +61,7 @@ export const providersPlugin = fp<ProviderOverrides>(
       await executor.close?.();
       await source.close?.();
       await engine?.close();
+      mailer.close();
     });
   },
   { name: 'providers', dependencies: ['core'] },

@@ -24,6 +24,8 @@ const publicRoutes: RouteObject[] = [
   { index: true, Component: LandingPage },
   lazyPage('auth', async () => (await import('../features/auth')).AuthPage),
   lazyPage('sign-up', async () => (await import('../features/auth')).SignUpPage),
+  lazyPage('forgot-password', async () => (await import('../features/auth')).ForgotPasswordPage),
+  lazyPage('reset-password', async () => (await import('../features/auth')).ResetPasswordPage),
   lazyPage('pricing', async () => (await loadMarketing()).PricingPage),
   lazyPage('docs', async () => (await loadMarketing()).DocsPage),
   lazyPage('privacy-policy', async () => (await loadMarketing()).PrivacyPolicyPage),

@@ -29,7 +29,14 @@ export const authPlugin = fp(
       settings: app.settings,
       onMembershipsChanged: (userIds) => bus.publish('auth_changed', { userIds }),
     });
-    const auth = createAuth({ config, db, organizations });
+    const auth = createAuth({
+      config,
+      db,
+      organizations,
+      mailer: app.mailer,
+      onMailFailed: (error) => app.log.error({ err: error }, 'a password-reset mail was not sent'),
+      onPasswordReset: (userId) => bus.publish('auth_changed', { userIds: [userId] }),
+    });
     const users = createUsersService(db);
     const viewers = createViewerResolver({
       auth,
@@ -46,5 +53,5 @@ export const authPlugin = fp(
     guardRoutes(app, viewers);
     registerAuthRoutes(app, { auth, config, db, rateLimits: app.rateLimits, viewers });
   },
-  { name: 'auth', dependencies: ['core', 'settings'] },
+  { name: 'auth', dependencies: ['core', 'providers', 'settings'] },
 );

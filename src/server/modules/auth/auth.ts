@@ -3,6 +3,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
+import type { Mailer } from '../../providers/mail';
+import { passwordResetMail, passwordResetUrl } from './auth-mail';
 import { authSchemaOptions } from './auth-options';
 import type { OrganizationsService } from './organizations.service';
 import { createReferralCode, deriveUsername } from './user-identity';
@@ -11,11 +13,19 @@ export interface AuthDeps {
   config: Config;
   db: Database;
   organizations: OrganizationsService;
+  /** Sends the password-reset mail. */
+  mailer: Mailer;
+  /** A reset mail that could not be sent: the caller was told the same as for any address. */
+  onMailFailed: (error: Error) => void;
+  /** A password was reset and every session of the user ended: their cached viewers must go. */
+  onPasswordReset: (userId: string) => void;
 }
 
 const SESSION_DAYS = 7;
+/** A password-reset link works once, within this time. */
+const RESET_LINK_SECONDS = 60 * 60;
 
-export function createAuth({ config, db, organizations }: AuthDeps) {
+export function createAuth({ config, db, organizations, mailer, onMailFailed, onPasswordReset }: AuthDeps) {
   return betterAuth({
     ...authSchemaOptions,
     appName: 'HeatSignal',
@@ -30,6 +40,18 @@ export function createAuth({ config, db, organizations }: AuthDeps) {
     telemetry: { enabled: false },
     // Limits are enforced by the HTTP layer (one rate limiter for auth and contact).
     rateLimit: { enabled: false },
+    emailAndPassword: {
+      ...authSchemaOptions.emailAndPassword,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited: the answer, and how long it takes, must not tell whether the address has an
+      // account (a known one would wait on the mail server).
+      sendResetPassword: async ({ user, token }) => {
+        const message = passwordResetMail(user.email, passwordResetUrl(config.publicUrl, token));
+        mailer.send(message).catch(onMailFailed);
+      },
+      onPasswordReset: async ({ user }) => onPasswordReset(user.id),
+    },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     logger: { disabled: config.logLevel === 'silent' },
     databaseHooks: {

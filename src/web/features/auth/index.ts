@@ -1,2 +1,4 @@
 export { AuthPage } from './components/auth-page';
+export { ForgotPasswordPage } from './components/forgot-password-page';
+export { ResetPasswordPage } from './components/reset-password-page';
 export { SignUpPage } from './components/sign-up-page';

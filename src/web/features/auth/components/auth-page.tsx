@@ -24,6 +24,11 @@ export function AuthPage() {
       }
     >
       <SignInForm />
+      <p className="mt-4 text-center text-sm">
+        <Link to="/forgot-password" className="text-slate-400 hover:text-orange-300">
+          Forgot password?
+        </Link>
+      </p>
     </AuthCard>
   );
 }

@@ -1,0 +1,120 @@
+/**
+ * Issue #18's password reset through HTTP, with real mail: the link arrives at a loopback SMTP
+ * server, and the API answers the same whether or not the address has an account.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFakeSmtpServer, type FakeSmtpServer } from '../../providers/mail/testing/fake-smtp-server';
+import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
+
+const PUBLIC_URL = 'http://localhost:3000';
+const NEW_PASSWORD = 'a-brand-new-passphrase';
+
+describe('password reset by mail', () => {
+  let smtp: FakeSmtpServer;
+  let t: TestApp;
+  let trader: TestUser;
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtpServer();
+    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL } });
+    trader = await signUp(t.app, 'Rosa Reset');
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url, payload, headers });
+  const requestReset = (email: string) =>
+    post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+  const signIn = (password: string) => post('/api/auth/sign-in/email', { email: trader.email, password });
+
+  /** The link in the newest message to `to`, once it has arrived. */
+  async function linkSentTo(to: string, count: number): Promise<URL> {
+    await vi.waitFor(() => expect(smtp.messages.filter((m) => mailTo(m) === to)).toHaveLength(count));
+    const message = smtp.messages.filter((m) => mailTo(m) === to).at(-1)!;
+    expect(message.subject).toBe('Reset your password — HeatSignal');
+    const link = /Choose a new password: (\S+)/.exec(message.text ?? '')?.[1];
+    expect(link).toBeDefined();
+    return new URL(link!);
+  }
+
+  it('answers an unknown address exactly as a known one, and mails only the account', async () => {
+    const known = await requestReset(trader.email);
+    const unknown = await requestReset('nobody-here@example.com');
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+    const link = await linkSentTo(trader.email, 1);
+    expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/reset-password`);
+    expect(link.searchParams.get('token')).toMatch(/^\S{16,}$/);
+    expect(smtp.messages.map(mailTo)).not.toContain('nobody-here@example.com');
+  });
+
+  it('sets the new password once, ends every session at once, and the link works no more', async () => {
+    await requestReset(trader.email);
+    const token = (await linkSentTo(trader.email, 2)).searchParams.get('token')!;
+    expect((await t.app.inject({ url: '/api/me', headers: trader.auth })).statusCode).toBe(200);
+
+    const reset = await post('/api/auth/reset-password', { newPassword: NEW_PASSWORD, token });
+    expect(reset.statusCode).toBe(200);
+    // The old session was cached for this token a moment ago: the reset evicts it.
+    expect((await t.app.inject({ url: '/api/me', headers: trader.auth })).statusCode).toBe(401);
+    expect((await signIn('correct-horse-battery')).statusCode).toBe(401);
+    expect((await signIn(NEW_PASSWORD)).statusCode).toBe(200);
+
+    const again = await post('/api/auth/reset-password', { newPassword: 'yet-another-passphrase', token });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: 'Invalid token' });
+    expect((await signIn(NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses a link older than one hour', async () => {
+    await requestReset(trader.email);
+    const token = (await linkSentTo(trader.email, 3)).searchParams.get('token')!;
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61 * 60_000 });
+    try {
+      const late = await post('/api/auth/reset-password', { newPassword: 'too-late-passphrase', token });
+      expect(late.statusCode).toBe(400);
+      expect(late.json()).toEqual({ error: 'Invalid token' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await signIn(NEW_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
+function mailTo(message: { to?: unknown }): string | undefined {
+  const to = message.to as { value?: { address?: string }[] } | undefined;
+  return to?.value?.[0]?.address;
+}
+
+describe('password reset without a mail server (the embedded outbox)', () => {
+  it('keeps the message in DATA_DIR/outbox, with the link to open', async () => {
+    const t = await createTestApp();
+    try {
+      const trader = await signUp(t.app, 'Otto Outbox');
+      const asked = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: trader.email, redirectTo: '/reset-password' },
+      });
+      expect(asked.statusCode).toBe(200);
+      const outbox = path.join(t.app.config.dataDir, 'outbox');
+      const files = await vi.waitFor(() => {
+        const found = existsSync(outbox) ? readdirSync(outbox) : [];
+        expect(found).toHaveLength(1);
+        return found;
+      });
+      const kept = await simpleParser(readFileSync(path.join(outbox, files[0]!)));
+      expect(mailTo(kept)).toBe(trader.email);
+      expect(kept.text).toMatch(/Choose a new password: http:\/\/localhost:3000\/reset-password\?token=\S+/);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * The front of the mail port: a real mail server when SMTP_URL is set, else the outbox in DATA_DIR
+ * (the embedded default: `npm start` works with nothing installed).
+ */
+import path from 'node:path';
+import type { Config } from '../../config';
+import type { Mailer } from './mailer';
+import { createOutboxMailer } from './outbox';
+import { createSmtpMailer } from './smtp';
+
+export type { Mailer, MailMessage } from './mailer';
+
+export interface MailLog {
+  info(entry: object, message: string): void;
+}
+
+export function createMailer(config: Config, log: MailLog): Mailer {
+  const { smtpUrl, from } = config.mail;
+  if (smtpUrl) return createSmtpMailer({ url: smtpUrl, from });
+  return createOutboxMailer({
+    dir: path.join(config.dataDir, 'outbox'),
+    from,
+    log: (entry) => log.info(entry, 'mail kept in the outbox (SMTP_URL is not set): open its link yourself'),
+  });
+}

@@ -1,0 +1,18 @@
+/** One message, as every template renders it: plain text with an HTML twin. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /**
+   * `smtp` hands messages to the mail server in SMTP_URL; `outbox` (no SMTP_URL) keeps them as
+   * files in DATA_DIR and logs their links, so nobody receives them.
+   */
+  readonly kind: 'smtp' | 'outbox';
+  /** Resolves once the message is handed over; rejects with a clear error when it could not be. */
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
