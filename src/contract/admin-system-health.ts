@@ -28,6 +28,15 @@ export const scheduleStatusSchema = z.object({
 });
 export type ScheduleStatus = z.infer<typeof scheduleStatusSchema>;
 
+/** How this API process's mail has gone: its transport, its last message sent and its last failure. */
+export const mailStatusSchema = z.object({
+  /** `outbox`: SMTP_URL is not set, so messages stay in DATA_DIR/outbox and nobody receives them. */
+  transport: z.enum(['smtp', 'outbox']),
+  lastSentAt: isoDateTimeSchema.nullable(),
+  lastFailure: z.object({ at: isoDateTimeSchema, error: z.string() }).nullable(),
+});
+export type MailStatus = z.infer<typeof mailStatusSchema>;
+
 export const systemHealthSchema = z.object({
   activePairs: z.number().int().min(0),
   /** Keys in Redis; null when running embedded without Redis. */
@@ -39,6 +48,7 @@ export const systemHealthSchema = z.object({
   schedules: z.array(scheduleStatusSchema),
   /** The publication gate of the latest backtest; null until the worker has judged it. */
   publicationGate: publicationGateSchema.nullable(),
+  mail: mailStatusSchema,
 });
 export type SystemHealth = z.infer<typeof systemHealthSchema>;
 

@@ -127,6 +127,14 @@ export function backOffice(overrides: (call: FakeCall) => FakeAnswer | undefined
                 lastError: 'Service temporarily unavailable: database unreachable',
               },
             ],
+            mail: {
+              transport: 'smtp',
+              lastSentAt: '2026-11-23T09:00:00.000Z',
+              lastFailure: {
+                at: '2026-11-23T09:30:00.000Z',
+                error: 'The mail server refused or could not be reached: connect ECONNREFUSED',
+              },
+            },
             publicationGate: {
               pairs: 4,
               days: 90,

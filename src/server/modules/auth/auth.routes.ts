@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { signInInputSchema, signUpInputSchema } from '../../../contract/account';
+import { passwordResetRequestSchema, signInInputSchema, signUpInputSchema } from '../../../contract/account';
 import { containsNul, MAX_JSON_DEPTH, nestedDeeperThan } from '../../../contract/common';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict, tooManyRequests } from '../../http/errors';
+import { createKeyLimiter } from '../../http/key-limiter';
 import type { RateLimits } from '../../http/rate-limits';
 import type { Auth } from './auth';
 import { createUsersRepo } from './users.repo';
@@ -23,7 +24,12 @@ const preChecks: Record<string, z.ZodType> = {
     username: usernameSchema.optional(),
   }),
   '/api/auth/sign-in/email': z.looseObject(signInInputSchema.shape),
+  '/api/auth/request-password-reset': z.looseObject(passwordResetRequestSchema.shape),
 };
+
+const RESET_REQUEST_PATH = '/api/auth/request-password-reset';
+/** Reset mails per address, whoever asks (the per-IP auth limit applies too). */
+const RESET_REQUESTS_PER_ADDRESS = { max: 5, windowMs: 60 * 60_000 };
 
 /**
  * better-auth's standard endpoints at /api/auth/*. Errors are reshaped to `{ error }`. Scripts and API
@@ -37,6 +43,8 @@ export function registerAuthRoutes(
   const { auth, config, db, rateLimits, viewers } = deps;
   const ownOrigin = new URL(config.publicUrl).origin;
   const usersRepo = createUsersRepo(db);
+  // Keyed by the address as typed (lower-cased), not by an account: it answers the same either way.
+  const resetRequests = createKeyLimiter(RESET_REQUESTS_PER_ADDRESS);
 
   async function validate(request: FastifyRequest, path: string): Promise<void> {
     // better-auth stores what it is sent; PostgreSQL cannot store NUL, so no endpoint may pass one on.
@@ -61,6 +69,13 @@ export function registerAuthRoutes(
       if (nestedDeeperThan(body, MAX_JSON_DEPTH)) throw badRequest('Request body is nested too deeply');
     }
     if (!parsed) return;
+    if (path === RESET_REQUEST_PATH) {
+      const waitMs = resetRequests.take((parsed.data as { email: string }).email.toLowerCase());
+      if (waitMs !== null)
+        throw tooManyRequests(
+          `Too many reset requests for this address, please try again in ${Math.ceil(waitMs / 60_000)} minutes`,
+        );
+    }
     const username = (parsed.data as { username?: string }).username;
     if (username && (await usersRepo.usernameTaken(username))) throw conflict('Username is already taken');
   }

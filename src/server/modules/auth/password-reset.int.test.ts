@@ -7,6 +7,7 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../providers/mail/testing/fake-smtp-server';
+import { createServer } from 'node:net';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
 
 const PUBLIC_URL = 'http://localhost:3000';
@@ -73,6 +74,30 @@ describe('password reset by mail', () => {
     expect((await signIn(NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('mails an address at most five times an hour, known or not, and says when to try again', async () => {
+    const known = await signUp(t.app, 'Lena Limit');
+    const sentBefore = smtp.messages.length;
+    for (const email of [known.email, 'ghost-address@example.com']) {
+      for (let i = 0; i < 5; i++) expect((await requestReset(email)).statusCode).toBe(200);
+      const refused = await requestReset(email.toUpperCase());
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        error: 'Too many reset requests for this address, please try again in 60 minutes',
+      });
+    }
+    await linkSentTo(known.email, 5);
+    expect(smtp.messages.length - sentBefore).toBe(5);
+    expect((await requestReset('someone-else@example.com')).statusCode).toBe(200);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60 * 60_000 });
+    try {
+      expect((await requestReset(known.email)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    await linkSentTo(known.email, 6);
+  });
+
   it('refuses a link older than one hour', async () => {
     await requestReset(trader.email);
     const token = (await linkSentTo(trader.email, 3)).searchParams.get('token')!;
@@ -113,6 +138,47 @@ describe('password reset without a mail server (the embedded outbox)', () => {
       const kept = await simpleParser(readFileSync(path.join(outbox, files[0]!)));
       expect(mailTo(kept)).toBe(trader.email);
       expect(kept.text).toMatch(/Choose a new password: http:\/\/localhost:3000\/reset-password\?token=\S+/);
+      const health = await t.app.inject({ url: '/api/admin/system-health', headers: trader.auth });
+      expect(health.json<{ mail: { transport: string } }>().mail.transport).toBe('outbox');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('password reset while the mail server is down', () => {
+  it('answers as always, keeps serving, and System Health shows why the mail failed', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as { port: number };
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const t = await createTestApp({ env: { SMTP_URL: `smtp://mailer:s3cret-pass@127.0.0.1:${port}` } });
+    try {
+      const admin = await signUp(t.app, 'Ada Admin');
+      const health = async () =>
+        (await t.app.inject({ url: '/api/admin/system-health', headers: admin.auth })).json<{
+          mail: { transport: string; lastSentAt: string | null; lastFailure: { error: string } | null };
+        }>().mail;
+      expect(await health()).toEqual({ transport: 'smtp', lastSentAt: null, lastFailure: null });
+
+      const ask = (email: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          payload: { email, redirectTo: '/reset-password' },
+        });
+      const known = await ask(admin.email);
+      const unknown = await ask('nobody-at-all@example.com');
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual(unknown.json());
+      const failure = await vi.waitFor(async () => {
+        const { lastFailure } = await health();
+        expect(lastFailure).not.toBeNull();
+        return lastFailure!;
+      });
+      expect(failure.error).toMatch(/^The mail server refused or could not be reached: .*ECONNREFUSED/);
+      expect(failure.error).not.toContain('s3cret-pass');
+      expect((await t.app.inject({ url: '/api/me', headers: admin.auth })).statusCode).toBe(200);
     } finally {
       await t.close();
     }

@@ -113,6 +113,7 @@ describe('audit hash chain in the app', () => {
       queues: [],
       schedules: createScheduleLeases(t.db),
       publicationGate: () => Promise.resolve(null),
+      mail: () => t.app.mailer.status(),
       now: () => clock,
     });
     expect((await cached.read()).auditChain).toEqual({ intact: true, rows: rows.length });

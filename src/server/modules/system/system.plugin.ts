@@ -30,6 +30,7 @@ export const systemPlugin = fp(
       logs: app.logs,
       queues: [app.analysisQueue],
       publicationGate: () => signalQuality.latestGate(),
+      mail: () => app.mailer.status(),
       redisUrl: app.config.redisUrl,
       outageLog: outageLogTo(app.log),
     });

@@ -7,8 +7,9 @@ import type { Config } from '../../config';
 import type { Mailer } from './mailer';
 import { createOutboxMailer } from './outbox';
 import { createSmtpMailer } from './smtp';
+import { tracked } from './tracked';
 
-export type { Mailer, MailMessage } from './mailer';
+export type { Mailer, MailMessage, MailStatus } from './mailer';
 
 export interface MailLog {
   info(entry: object, message: string): void;
@@ -16,10 +17,13 @@ export interface MailLog {
 
 export function createMailer(config: Config, log: MailLog): Mailer {
   const { smtpUrl, from } = config.mail;
-  if (smtpUrl) return createSmtpMailer({ url: smtpUrl, from });
-  return createOutboxMailer({
-    dir: path.join(config.dataDir, 'outbox'),
-    from,
-    log: (entry) => log.info(entry, 'mail kept in the outbox (SMTP_URL is not set): open its link yourself'),
-  });
+  if (smtpUrl) return tracked(createSmtpMailer({ url: smtpUrl, from }));
+  return tracked(
+    createOutboxMailer({
+      dir: path.join(config.dataDir, 'outbox'),
+      from,
+      log: (entry) =>
+        log.info(entry, 'mail kept in the outbox (SMTP_URL is not set): open its link yourself'),
+    }),
+  );
 }

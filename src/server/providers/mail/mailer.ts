@@ -14,5 +14,17 @@ export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   /** Resolves once the message is handed over; rejects with a clear error when it could not be. */
   send(message: MailMessage): Promise<void>;
+  /** How sending has gone in this process, for System Health. */
+  status(): MailStatus;
   close(): void;
 }
+
+export interface MailStatus {
+  transport: Mailer['kind'];
+  /** Epoch ms of the last message handed over, and of the last that could not be, with why. */
+  lastSentAt: number | null;
+  lastFailure: { at: number; error: string } | null;
+}
+
+/** A way to send, before status tracking is added (tracked.ts). */
+export type MailTransport = Omit<Mailer, 'status'>;

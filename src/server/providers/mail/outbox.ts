@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Mailer, MailMessage } from './mailer';
+import type { MailMessage, MailTransport } from './mailer';
 
 export interface OutboxMailerOptions {
   /** Where the messages go, one RFC 822 `.eml` file each (DATA_DIR/outbox). */
@@ -17,7 +17,7 @@ export interface OutboxMailerOptions {
  * would be sent (nodemailer's stream transport) and kept as a file only its owner can read, since
  * its links (a password reset, a verification) are credentials.
  */
-export function createOutboxMailer({ dir, from, log }: OutboxMailerOptions): Mailer {
+export function createOutboxMailer({ dir, from, log }: OutboxMailerOptions): MailTransport {
   const compose = nodemailer.createTransport({ streamTransport: true, buffer: true }, { from });
   return {
     kind: 'outbox',

@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mailer, MailMessage } from './mailer';
+import type { MailMessage, MailTransport } from './mailer';
 
 export interface SmtpMailerOptions {
   /** smtp://user:password@host:port (STARTTLS when offered) or smtps://… (TLS from the start). */
@@ -10,7 +10,7 @@ export interface SmtpMailerOptions {
 }
 
 /** Sends through a real mail server with nodemailer. */
-export function createSmtpMailer({ url, from, timeoutMs = 10_000 }: SmtpMailerOptions): Mailer {
+export function createSmtpMailer({ url, from, timeoutMs = 10_000 }: SmtpMailerOptions): MailTransport {
   const transport = nodemailer.createTransport(
     { url, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs },
     { from },

@@ -5,6 +5,7 @@ import { analysis, at, backOffice, list } from '../../../testing/admin-back-offi
 import type { FakeCall as Call } from '../../../testing/fake-api';
 import { renderWithQuery } from '../../../testing/render-with-query';
 import { saveTextFile } from '../../../lib/download';
+import { formatDateTime } from '../../../lib/format';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
 import { act, fireEvent, screen, waitFor, within } from '../../../testing/dom';
 import { AdminDashboardPage } from './admin-dashboard-page';
@@ -222,6 +223,9 @@ describe('the Admin Dashboard', () => {
     expect(card('Redis Keys')).toBe('Redis KeysN/A');
     expect(card('Queue Jobs')).toBe('Queue Jobs3');
     expect(card('Audit Chain')).toBe('Audit ChainBroken at row 7 (row changed)');
+    expect(screen.getByText(/^Mail:/).parentElement!.textContent).toBe(
+      `Mail: The last message failed at ${formatDateTime('2026-11-23T09:30:00.000Z')}: The mail server refused or could not be reached: connect ECONNREFUSED`,
+    );
     const work = within(screen.getByRole('table', { name: 'Background work' }));
     expect(work.getByRole('row', { name: /market-refresh/ }).textContent).toContain('Running');
     expect(work.getByRole('row', { name: /trade-monitor/ }).textContent).toContain(
