@@ -7,8 +7,8 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../../providers/mail/testing/fake-smtp-server';
-import { createServer } from 'node:net';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
+import { freePort } from '../../testing/free-port';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const NEW_PASSWORD = 'a-brand-new-passphrase';
@@ -148,10 +148,8 @@ describe('password reset without a mail server (the embedded outbox)', () => {
 
 describe('password reset while the mail server is down', () => {
   it('answers as always, keeps serving, and System Health shows why the mail failed', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as { port: number };
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    // Nothing listens there: connecting is refused at once.
+    const port = await freePort();
     const t = await createTestApp({ env: { SMTP_URL: `smtp://mailer:s3cret-pass@127.0.0.1:${port}` } });
     try {
       const admin = await signUp(t.app, 'Ada Admin');

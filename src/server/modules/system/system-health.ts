@@ -2,7 +2,6 @@ import type { PublicationGate } from '../../../contract/signal-quality';
 import type { Redis } from 'ioredis';
 import type { AuditChainStatus, MailStatus, SystemHealth } from '../../../contract/admin-system-health';
 import type { JobQueue } from '../../jobs/job-queue';
-import type { MailStatus as MailerStatus } from '../../providers/mail';
 import {
   closeRedisClient,
   createOutageLog,
@@ -32,7 +31,7 @@ export interface SystemHealthDeps {
   /** The publication gate of the latest backtest (signal-quality module). */
   publicationGate: () => Promise<PublicationGate | null>;
   /** This process's mail sending (providers/mail). */
-  mail: () => MailerStatus;
+  mail: () => MailStatus;
   redisUrl?: string;
   /** Where the probe's Redis connection reports an outage. */
   outageLog?: RedisOutageLog;
@@ -115,21 +114,12 @@ export function createSystemHealth(deps: SystemHealthDeps) {
         auditChain: await auditChain(),
         schedules: await deps.schedules.list(),
         publicationGate: await deps.publicationGate(),
-        mail: mailStatusOf(deps.mail()),
+        mail: deps.mail(),
       };
     },
     async close(): Promise<void> {
       if (redis) await closeRedisClient(redis);
     },
-  };
-}
-
-function mailStatusOf({ transport, lastSentAt, lastFailure }: MailerStatus): MailStatus {
-  const iso = (ms: number) => new Date(ms).toISOString();
-  return {
-    transport,
-    lastSentAt: lastSentAt === null ? null : iso(lastSentAt),
-    lastFailure: lastFailure && { at: iso(lastFailure.at), error: lastFailure.error },
   };
 }
 

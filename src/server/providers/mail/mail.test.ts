@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -8,6 +7,7 @@ import { renderMail } from './message';
 import { createOutboxMailer } from './outbox';
 import { createSmtpMailer } from './smtp';
 import { startFakeSmtpServer, type FakeSmtpServer } from './testing/fake-smtp-server';
+import { freePort } from '../../testing/free-port';
 
 const FROM = 'HeatSignal <no-reply@signals.example.com>';
 const message = renderMail({
@@ -58,10 +58,8 @@ describe('mail', () => {
     expect((error as Error).message).toMatch(/^The mail server refused or could not be reached: /);
     expect((error as Error).message).not.toContain('wrong-secret');
 
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const { port } = closed.address() as { port: number };
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    // Nothing listens there: connecting is refused at once.
+    const port = await freePort();
     const down = createSmtpMailer({
       url: `smtp://mailer:s3cret@127.0.0.1:${port}`,
       from: FROM,

@@ -1,3 +1,7 @@
+import type { MailStatus } from '../../../contract/admin-system-health';
+
+export type { MailStatus };
+
 /** One message, as every template renders it: plain text with an HTML twin. */
 export interface MailMessage {
   to: string;
@@ -14,16 +18,9 @@ export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   /** Resolves once the message is handed over; rejects with a clear error when it could not be. */
   send(message: MailMessage): Promise<void>;
-  /** How sending has gone in this process, for System Health. */
+  /** How sending has gone in this process, as System Health shows it. */
   status(): MailStatus;
   close(): void;
-}
-
-export interface MailStatus {
-  transport: Mailer['kind'];
-  /** Epoch ms of the last message handed over, and of the last that could not be, with why. */
-  lastSentAt: number | null;
-  lastFailure: { at: number; error: string } | null;
 }
 
 /** A way to send, before status tracking is added (tracked.ts). */

@@ -8,9 +8,9 @@ export function tracked(mailer: MailTransport): Mailer {
     async send(message: MailMessage) {
       try {
         await mailer.send(message);
-        state.lastSentAt = Date.now();
+        state.lastSentAt = new Date().toISOString();
       } catch (error) {
-        state.lastFailure = { at: Date.now(), error: (error as Error).message };
+        state.lastFailure = { at: new Date().toISOString(), error: (error as Error).message };
         throw error;
       }
     },

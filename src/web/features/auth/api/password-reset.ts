@@ -1,7 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Where the mailed link leads (the server builds the link; better-auth wants it named). */
+/**
+ * Where better-auth's own reset link would lead. The server mails its own link to this same page
+ * (PUBLIC_URL/reset-password), so this only keeps the two in step.
+ */
 const RESET_PAGE = '/reset-password';
 
 /** Asks for a reset link: the answer is the same whether or not the address has an account. */
