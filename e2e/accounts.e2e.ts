@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { startDedicatedServer, type DedicatedServer } from './support/dedicated-server';
+import { outboxLink } from './support/outbox';
 import { authPages, pathAndQuery, uniqueEmail, waitForToast } from './support/pages';
 
 /**
@@ -73,6 +73,31 @@ describe('accounts in the browser', () => {
     expect(await page.getByRole('heading', { name: 'Pending Approvals' }).count()).toBe(0);
   });
 
+  it('verifies the address from the mailed link: the banner goes', async () => {
+    const { page } = trader;
+    const banner = page.getByRole('region', { name: 'Email verification' });
+    expect(await banner.textContent()).toContain(
+      `Verify your email address: open the link we mailed to ${graceEmail}.`,
+    );
+    await banner.getByRole('button', { name: 'Send the link again' }).click();
+    await banner.getByText('A new link is on its way. It works within 24 hours.').waitFor();
+
+    // The sign-up's message and the one just asked for.
+    const link = await outboxLink(dataDir, {
+      to: graceEmail,
+      subject: 'Verify your email address — HeatSignal',
+      label: 'Verify my address',
+      count: 2,
+    });
+    expect(link).toMatch(new RegExp(`^${baseUrl}/verify-email\\?token=`));
+    await page.goto(link);
+    await page.getByRole('status').getByText('Your email address is verified.').waitFor();
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
+    expect(await banner.count()).toBe(0);
+  });
+
   it('signs out to the landing page, guards screens and honours the return address at sign-in', async () => {
     const { page } = admin;
     await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -119,11 +144,11 @@ describe('accounts in the browser', () => {
       'If an account uses that address, a link to choose a new password is on its way. It works once, within one hour.',
     );
 
-    const outbox = path.join(dataDir, 'outbox');
-    await expect.poll(() => (existsSync(outbox) ? readdirSync(outbox).length : 0)).toBe(1);
-    const mail = await simpleParser(readFileSync(path.join(outbox, readdirSync(outbox)[0]!)));
-    expect(mail.subject).toBe('Reset your password — HeatSignal');
-    const link = /Choose a new password: (\S+)/.exec(mail.text ?? '')?.[1] ?? '';
+    const link = await outboxLink(dataDir, {
+      to: graceEmail,
+      subject: 'Reset your password — HeatSignal',
+      label: 'Choose a new password',
+    });
     expect(link).toMatch(new RegExp(`^${baseUrl}/reset-password\\?token=`));
 
     await page.goto(link);

@@ -47,6 +47,10 @@ export const meResponseSchema = z.object({
   firstName: z.string().nullable(),
   username: z.string().nullable(),
   email: z.string(),
+  /** The address was confirmed through the link mailed to it. */
+  emailVerified: z.boolean(),
+  /** Withdrawals are refused until the address is verified (the server really sends mail). */
+  emailVerificationRequired: z.boolean(),
   publicMetadata: z.object({ permissions: z.array(z.string()) }),
   referralCode: z.string(),
   organizations: z.array(userOrganizationSchema),

@@ -172,8 +172,12 @@ export interface Config {
   paymentsProvider: Env['PAYMENTS_PROVIDER'];
   aiProvider: Env['AI_PROVIDER'];
   authSecret: string;
-  /** SMTP_URL (absent: the outbox) and the sender, MAIL_FROM or no-reply at PUBLIC_URL's host. */
-  mail: { smtpUrl?: string; from: string };
+  /**
+   * SMTP_URL (absent: the outbox) and the sender, MAIL_FROM or no-reply at PUBLIC_URL's host.
+   * `verificationRequired`: withdrawals wait for a verified address. Only where mail really leaves
+   * (SMTP_URL): on the outbox nobody receives the link, so requiring it would lock withdrawals away.
+   */
+  mail: { smtpUrl?: string; from: string; verificationRequired: boolean };
   /** Fastify's `trustProxy`: whom to believe about the client address (X-Forwarded-For). */
   trustProxy: boolean | number | string[];
   /** Lets admin-entered URLs (feeds, webhooks) reach loopback and private networks. */
@@ -226,6 +230,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `HeatSignal <no-reply@${new URL(publicUrl).hostname}>`,
+      verificationRequired: env.SMTP_URL !== undefined,
     },
     trustProxy: env.TRUST_PROXY,
     allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS,

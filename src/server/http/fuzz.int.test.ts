@@ -32,6 +32,10 @@ const AUTH_PATHS = [
   'update-user',
   'change-password',
   'list-sessions',
+  'request-password-reset',
+  'reset-password',
+  'send-verification-email',
+  'verify-email',
   'x',
 ];
 
@@ -70,6 +74,14 @@ describe('fuzzing every route (fixed seed)', () => {
               ? [
                   { url: '/api/auth/sign-up/email', schemas: { body: contract.signUpInputSchema } },
                   { url: '/api/auth/sign-in/email', schemas: { body: contract.signInInputSchema } },
+                  {
+                    url: '/api/auth/request-password-reset',
+                    schemas: { body: contract.passwordResetRequestSchema },
+                  },
+                  {
+                    url: '/api/auth/send-verification-email',
+                    schemas: { body: contract.passwordResetRequestSchema },
+                  },
                 ]
               : []
             : [{ url: route.url, schemas: endpoint ?? {} }];

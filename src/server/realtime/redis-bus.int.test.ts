@@ -67,6 +67,7 @@ describe('Redis event bus (scale-out)', () => {
       userId: 'u1',
       sessionId: 's1',
       email: 'u1@example.com',
+      emailVerified: true,
       name: 'U1',
       username: null,
       referralCode: null,

@@ -26,6 +26,7 @@ const publicRoutes: RouteObject[] = [
   lazyPage('sign-up', async () => (await import('../features/auth')).SignUpPage),
   lazyPage('forgot-password', async () => (await import('../features/auth')).ForgotPasswordPage),
   lazyPage('reset-password', async () => (await import('../features/auth')).ResetPasswordPage),
+  lazyPage('verify-email', async () => (await import('../features/auth')).VerifyEmailPage),
   lazyPage('pricing', async () => (await loadMarketing()).PricingPage),
   lazyPage('docs', async () => (await loadMarketing()).DocsPage),
   lazyPage('privacy-policy', async () => (await loadMarketing()).PrivacyPolicyPage),

@@ -44,7 +44,6 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
   return text ? `?${text}` : '';
 }
 
-/** Calls `/api{path}` on the product's own host. */
 /** The signed-in user's `Authorization` header value; a 401 ApiError when nobody is signed in. */
 export function bearerAuthorization(): string {
   const token = getAuthToken();
@@ -52,6 +51,7 @@ export function bearerAuthorization(): string {
   return `Bearer ${token}`;
 }
 
+/** Calls `/api{path}` on the product's own host. */
 export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   path: string,
   options: ApiRequestOptions<S> = {},

@@ -34,8 +34,8 @@ export const authPlugin = fp(
       db,
       organizations,
       mailer: app.mailer,
-      onMailFailed: (error) => app.log.error({ err: error }, 'a password-reset mail was not sent'),
-      onPasswordReset: (userId) => bus.publish('auth_changed', { userIds: [userId] }),
+      onMailFailed: (error, kind) => app.log.error({ err: error }, `a ${kind} mail was not sent`),
+      onUserChanged: (userId) => bus.publish('auth_changed', { userIds: [userId] }),
     });
     const users = createUsersService(db);
     const viewers = createViewerResolver({

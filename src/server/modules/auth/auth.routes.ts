@@ -25,11 +25,16 @@ const preChecks: Record<string, z.ZodType> = {
   }),
   '/api/auth/sign-in/email': z.looseObject(signInInputSchema.shape),
   '/api/auth/request-password-reset': z.looseObject(passwordResetRequestSchema.shape),
+  '/api/auth/send-verification-email': z.looseObject(passwordResetRequestSchema.shape),
 };
 
-const RESET_REQUEST_PATH = '/api/auth/request-password-reset';
-/** Reset mails per address, whoever asks (the per-IP auth limit applies too). */
-const RESET_REQUESTS_PER_ADDRESS = { max: 5, windowMs: 60 * 60_000 };
+/** Mails per address and kind, whoever asks (the per-IP auth limit applies too). */
+const MAILS_PER_ADDRESS = { max: 5, windowMs: 60 * 60_000 };
+/** The calls that send an account mail, and what their limit's refusal calls the mails. */
+const MAIL_REQUESTS: Record<string, string> = {
+  '/api/auth/request-password-reset': 'reset requests',
+  '/api/auth/send-verification-email': 'verification mails',
+};
 
 /**
  * better-auth's standard endpoints at /api/auth/*. Errors are reshaped to `{ error }`. Scripts and API
@@ -44,7 +49,7 @@ export function registerAuthRoutes(
   const ownOrigin = new URL(config.publicUrl).origin;
   const usersRepo = createUsersRepo(db);
   // Keyed by the address as typed (lower-cased), not by an account: it answers the same either way.
-  const resetRequests = createKeyLimiter(RESET_REQUESTS_PER_ADDRESS);
+  const mailRequests = createKeyLimiter(MAILS_PER_ADDRESS);
 
   async function validate(request: FastifyRequest, path: string): Promise<void> {
     // better-auth stores what it is sent; PostgreSQL cannot store NUL, so no endpoint may pass one on.
@@ -69,11 +74,12 @@ export function registerAuthRoutes(
       if (nestedDeeperThan(body, MAX_JSON_DEPTH)) throw badRequest('Request body is nested too deeply');
     }
     if (!parsed) return;
-    if (path === RESET_REQUEST_PATH) {
-      const waitMs = resetRequests.take((parsed.data as { email: string }).email.toLowerCase());
+    const mails = MAIL_REQUESTS[path];
+    if (mails) {
+      const waitMs = mailRequests.take(`${path} ${(parsed.data as { email: string }).email.toLowerCase()}`);
       if (waitMs !== null)
         throw tooManyRequests(
-          `Too many reset requests for this address, please try again in ${Math.ceil(waitMs / 60_000)} minutes`,
+          `Too many ${mails} for this address, please try again in ${Math.ceil(waitMs / 60_000)} minutes`,
         );
     }
     const username = (parsed.data as { username?: string }).username;

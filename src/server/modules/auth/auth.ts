@@ -3,8 +3,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
-import type { Mailer } from '../../providers/mail';
-import { passwordResetMail, passwordResetUrl } from './auth-mail';
+import type { MailMessage, Mailer } from '../../providers/mail';
+import { passwordResetMail, passwordResetUrl, verificationMail, verifyEmailUrl } from './auth-mail';
 import { authSchemaOptions } from './auth-options';
 import type { OrganizationsService } from './organizations.service';
 import { createReferralCode, deriveUsername } from './user-identity';
@@ -13,19 +13,31 @@ export interface AuthDeps {
   config: Config;
   db: Database;
   organizations: OrganizationsService;
-  /** Sends the password-reset mail. */
+  /** Sends the password-reset and verification mails. */
   mailer: Mailer;
-  /** A reset mail that could not be sent: the caller was told the same as for any address. */
-  onMailFailed: (error: Error) => void;
-  /** A password was reset and every session of the user ended: their cached viewers must go. */
-  onPasswordReset: (userId: string) => void;
+  /** An account mail that could not be sent: the caller was told the same as for any address. */
+  onMailFailed: (error: Error, kind: AccountMail) => void;
+  /**
+   * A password was reset (every session of the user ended) or an address verified: the user's
+   * cached viewers must go.
+   */
+  onUserChanged: (userId: string) => void;
 }
+
+export type AccountMail = 'password reset' | 'email verification';
 
 const SESSION_DAYS = 7;
 /** A password-reset link works once, within this time. */
 const RESET_LINK_SECONDS = 60 * 60;
+/** A verification link works (any number of times) within this time. */
+const VERIFY_LINK_SECONDS = 24 * 60 * 60;
 
-export function createAuth({ config, db, organizations, mailer, onMailFailed, onPasswordReset }: AuthDeps) {
+export function createAuth({ config, db, organizations, mailer, onMailFailed, onUserChanged }: AuthDeps) {
+  // Never awaited: the answer, and how long it takes, must not tell whether the address has an
+  // account (a known one would wait on the mail server).
+  const send = (message: MailMessage, kind: AccountMail) => {
+    mailer.send(message).catch((error: Error) => onMailFailed(error, kind));
+  };
   return betterAuth({
     ...authSchemaOptions,
     appName: 'HeatSignal',
@@ -44,13 +56,24 @@ export function createAuth({ config, db, organizations, mailer, onMailFailed, on
       ...authSchemaOptions.emailAndPassword,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Not awaited: the answer, and how long it takes, must not tell whether the address has an
-      // account (a known one would wait on the mail server).
-      sendResetPassword: async ({ user, token }) => {
-        const message = passwordResetMail(user.email, passwordResetUrl(config.publicUrl, token));
-        mailer.send(message).catch(onMailFailed);
-      },
-      onPasswordReset: async ({ user }) => onPasswordReset(user.id),
+      sendResetPassword: async ({ user, token }) =>
+        send(passwordResetMail(user.email, passwordResetUrl(config.publicUrl, token)), 'password reset'),
+      onPasswordReset: async ({ user }) => onUserChanged(user.id),
+    },
+    // Offered on every server; required for withdrawals only where mail really leaves (SMTP_URL).
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_LINK_SECONDS,
+      sendVerificationEmail: async ({ user, token }) =>
+        send(
+          verificationMail(
+            user.email,
+            verifyEmailUrl(config.publicUrl, token),
+            config.mail.verificationRequired,
+          ),
+          'email verification',
+        ),
+      afterEmailVerification: async (user) => onUserChanged(user.id),
     },
     session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
     logger: { disabled: config.logLevel === 'silent' },

@@ -6,27 +6,27 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startFakeSmtpServer, type FakeSmtpServer } from '../../providers/mail/testing/fake-smtp-server';
+import type { FakeSmtpServer } from '../../providers/mail/testing/fake-smtp-server';
+import { linkSent, mailTo } from '../../providers/mail/testing/mailbox';
+import { createMailTestApp, type MailTestApp } from '../../testing/mail-test-app';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
 import { freePort } from '../../testing/free-port';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const NEW_PASSWORD = 'a-brand-new-passphrase';
+const RESET_SUBJECT = 'Reset your password — HeatSignal';
 
 describe('password reset by mail', () => {
+  let mail: MailTestApp;
   let smtp: FakeSmtpServer;
   let t: TestApp;
   let trader: TestUser;
 
   beforeAll(async () => {
-    smtp = await startFakeSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL } });
-    trader = await signUp(t.app, 'Rosa Reset');
+    mail = await createMailTestApp('Rosa Reset', PUBLIC_URL);
+    ({ t, smtp, user: trader } = mail);
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => mail.close());
 
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload, headers });
@@ -34,15 +34,10 @@ describe('password reset by mail', () => {
     post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
   const signIn = (password: string) => post('/api/auth/sign-in/email', { email: trader.email, password });
 
-  /** The link in the newest message to `to`, once it has arrived. */
-  async function linkSentTo(to: string, count: number): Promise<URL> {
-    await vi.waitFor(() => expect(smtp.messages.filter((m) => mailTo(m) === to)).toHaveLength(count));
-    const message = smtp.messages.filter((m) => mailTo(m) === to).at(-1)!;
-    expect(message.subject).toBe('Reset your password — HeatSignal');
-    const link = /Choose a new password: (\S+)/.exec(message.text ?? '')?.[1];
-    expect(link).toBeDefined();
-    return new URL(link!);
-  }
+  /** The link in the newest reset mail to `to`, once `count` of them have arrived. */
+  const linkSentTo = (to: string, count: number) =>
+    linkSent(smtp.messages, { to, subject: RESET_SUBJECT, label: 'Choose a new password', count });
+  const resetMails = () => smtp.messages.filter((m) => m.subject === RESET_SUBJECT);
 
   it('answers an unknown address exactly as a known one, and mails only the account', async () => {
     const known = await requestReset(trader.email);
@@ -54,6 +49,7 @@ describe('password reset by mail', () => {
     expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/reset-password`);
     expect(link.searchParams.get('token')).toMatch(/^\S{16,}$/);
     expect(smtp.messages.map(mailTo)).not.toContain('nobody-here@example.com');
+    expect(resetMails()).toHaveLength(1);
   });
 
   it('sets the new password once, ends every session at once, and the link works no more', async () => {
@@ -76,7 +72,7 @@ describe('password reset by mail', () => {
 
   it('mails an address at most five times an hour, known or not, and says when to try again', async () => {
     const known = await signUp(t.app, 'Lena Limit');
-    const sentBefore = smtp.messages.length;
+    const sentBefore = resetMails().length;
     for (const email of [known.email, 'ghost-address@example.com']) {
       for (let i = 0; i < 5; i++) expect((await requestReset(email)).statusCode).toBe(200);
       const refused = await requestReset(email.toUpperCase());
@@ -86,7 +82,7 @@ describe('password reset by mail', () => {
       });
     }
     await linkSentTo(known.email, 5);
-    expect(smtp.messages.length - sentBefore).toBe(5);
+    expect(resetMails().length - sentBefore).toBe(5);
     expect((await requestReset('someone-else@example.com')).statusCode).toBe(200);
 
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 60 * 60_000 });
@@ -113,11 +109,6 @@ describe('password reset by mail', () => {
   });
 });
 
-function mailTo(message: { to?: unknown }): string | undefined {
-  const to = message.to as { value?: { address?: string }[] } | undefined;
-  return to?.value?.[0]?.address;
-}
-
 describe('password reset without a mail server (the embedded outbox)', () => {
   it('keeps the message in DATA_DIR/outbox, with the link to open', async () => {
     const t = await createTestApp();
@@ -130,12 +121,13 @@ describe('password reset without a mail server (the embedded outbox)', () => {
       });
       expect(asked.statusCode).toBe(200);
       const outbox = path.join(t.app.config.dataDir, 'outbox');
-      const files = await vi.waitFor(() => {
-        const found = existsSync(outbox) ? readdirSync(outbox) : [];
-        expect(found).toHaveLength(1);
-        return found;
+      // The sign-up's verification mail, then the reset mail.
+      const kept = await vi.waitFor(async () => {
+        const files = existsSync(outbox) ? readdirSync(outbox) : [];
+        expect(files).toHaveLength(2);
+        const parsed = await Promise.all(files.map((f) => simpleParser(readFileSync(path.join(outbox, f)))));
+        return parsed.find((m) => m.subject === RESET_SUBJECT)!;
       });
-      const kept = await simpleParser(readFileSync(path.join(outbox, files[0]!)));
       expect(mailTo(kept)).toBe(trader.email);
       expect(kept.text).toMatch(/Choose a new password: http:\/\/localhost:3000\/reset-password\?token=\S+/);
       const health = await t.app.inject({ url: '/api/admin/system-health', headers: trader.auth });
@@ -157,8 +149,6 @@ describe('password reset while the mail server is down', () => {
         (await t.app.inject({ url: '/api/admin/system-health', headers: admin.auth })).json<{
           mail: { transport: string; lastSentAt: string | null; lastFailure: { error: string } | null };
         }>().mail;
-      expect(await health()).toEqual({ transport: 'smtp', lastSentAt: null, lastFailure: null });
-
       const ask = (email: string) =>
         t.app.inject({
           method: 'POST',
@@ -169,9 +159,11 @@ describe('password reset while the mail server is down', () => {
       const unknown = await ask('nobody-at-all@example.com');
       expect(known.statusCode).toBe(200);
       expect(known.json()).toEqual(unknown.json());
+      // Every mail fails: the sign-up's verification and the known address's reset.
       const failure = await vi.waitFor(async () => {
-        const { lastFailure } = await health();
+        const { lastFailure, lastSentAt } = await health();
         expect(lastFailure).not.toBeNull();
+        expect(lastSentAt).toBeNull();
         return lastFailure!;
       });
       expect(failure.error).toMatch(/^The mail server refused or could not be reached: .*ECONNREFUSED/);

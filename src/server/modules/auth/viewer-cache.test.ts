@@ -5,6 +5,7 @@ const viewer = {
   userId: 'u1',
   sessionId: 's1',
   email: 'a@example.com',
+  emailVerified: true,
   name: 'A',
   username: null,
   referralCode: null,

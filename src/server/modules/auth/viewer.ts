@@ -26,6 +26,8 @@ export interface Viewer {
   userId: string;
   sessionId: string;
   email: string;
+  /** The address was confirmed through the link mailed to it. */
+  emailVerified: boolean;
   name: string;
   username: string | null;
   referralCode: string | null;
@@ -78,6 +80,7 @@ export function createViewerResolver(deps: {
       userId,
       sessionId: found.session.id,
       email: found.user.email,
+      emailVerified: found.user.emailVerified,
       name: found.user.name,
       username: extra.username ?? null,
       referralCode: extra.referralCode ?? (await users.ensureReferralCode(userId)),

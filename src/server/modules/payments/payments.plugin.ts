@@ -22,7 +22,12 @@ export const paymentsPlugin = fp(
       log: app.log,
     });
     app.decorate('payments', payments);
-    registerPaymentRoutes(app, { payments, ledger, viewers: app.viewers });
+    registerPaymentRoutes(app, {
+      payments,
+      ledger,
+      viewers: app.viewers,
+      withdrawalsNeedVerifiedEmail: app.config.mail.verificationRequired,
+    });
   },
   { name: 'payments', dependencies: ['core', 'providers', 'logs', 'ledger', 'auth'] },
 );

@@ -9,6 +9,7 @@ import {
   tipEndpoint,
   withdrawalEndpoint,
 } from '../../../contract/payments';
+import { forbidden } from '../../http/errors';
 import { idempotent } from '../../http/idempotency';
 import { rawBodyOf, registerRawBodyRoutes } from '../../http/raw-body';
 import type { ViewerResolver } from '../auth/viewer';
@@ -20,14 +21,19 @@ interface PaymentRouteDeps {
   payments: PaymentsService;
   ledger: Pick<LedgerService, 'idempotency'>;
   viewers: ViewerResolver;
+  /** Refuse withdrawals from an address not yet verified (mail really leaves: SMTP_URL is set). */
+  withdrawalsNeedVerifiedEmail: boolean;
 }
+
+export const UNVERIFIED_WITHDRAWAL =
+  'Verify your email address before withdrawing: open the link we mailed you, or send a new one from the banner at the top of the page.';
 
 /**
  * The trader's calls, the card provider's webhook, and the admins' approve / reject of a
  * withdrawal. Every money-moving POST runs through `idempotent`.
  */
 export function registerPaymentRoutes(root: FastifyInstance, deps: PaymentRouteDeps): void {
-  const { payments, ledger, viewers } = deps;
+  const { payments, ledger, viewers, withdrawalsNeedVerifiedEmail } = deps;
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     balanceEndpoint.path,
@@ -59,7 +65,8 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: PaymentRouteD
     withdrawalEndpoint.path,
     { schema: { body: withdrawalEndpoint.body, response: { 200: withdrawalEndpoint.response } } },
     async (request, reply) => {
-      const { userId } = await viewers.requireUser(request);
+      const { userId, emailVerified } = await viewers.requireUser(request);
+      if (withdrawalsNeedVerifiedEmail && !emailVerified) throw forbidden(UNVERIFIED_WITHDRAWAL);
       return idempotent(request, reply, userId, ledger, (scope) =>
         payments.requestWithdrawal({ userId, amountCents: toCents(request.body.amount) }, scope),
       );

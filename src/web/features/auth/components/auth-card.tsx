@@ -8,14 +8,14 @@ export function AuthCard({
 }: {
   title: string;
   children: ReactNode;
-  footer: ReactNode;
+  footer?: ReactNode;
 }) {
   return (
     <div className="mx-auto max-w-md py-8">
       <h1 className="mb-6 text-center text-3xl font-bold tracking-tight text-white">{title}</h1>
       <div className="rounded-xl border border-slate-800 bg-slate-900 p-6 shadow-xl sm:p-8">
         {children}
-        <p className="mt-6 text-center text-sm text-slate-400">{footer}</p>
+        {footer ? <p className="mt-6 text-center text-sm text-slate-400">{footer}</p> : null}
       </div>
     </div>
   );
