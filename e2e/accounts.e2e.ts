@@ -1,11 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, type BrowserSession } from './support/browser';
 import { startDedicatedServer, type DedicatedServer } from './support/dedicated-server';
 import { outboxLink } from './support/outbox';
-import { authPages, pathAndQuery, uniqueEmail, waitForToast } from './support/pages';
+import { authPages, PASSWORD, pathAndQuery, uniqueEmail, waitForToast } from './support/pages';
 
 /**
  * Accounts in the browser, on a server of its own: its first sign-up (in a browser, as a real
@@ -165,5 +166,65 @@ describe('accounts in the browser', () => {
     await trader.page.reload();
     await trader.page.waitForURL(/\/auth/);
     await page.close();
+  });
+
+  it('turns two-factor on in Settings with a QR key, then signs in with a code from the app', async () => {
+    const tom = await openBrowser();
+    try {
+      const { page } = tom;
+      const email = uniqueEmail('tom');
+      await authPages.signUp(page, baseUrl, { name: 'Tom Totp', email });
+      await page.goto(`${baseUrl}/settings`);
+      await page.getByRole('button', { name: 'Turn On Two-Factor' }).click();
+      const confirmPassword = page.getByRole('form', { name: 'Turn on two-factor' });
+      await confirmPassword.getByLabel('Current password').fill(PASSWORD);
+      await confirmPassword.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+      expect(await page.getByRole('list', { name: 'Backup codes' }).locator('li').count()).toBe(10);
+      // What an authenticator app reads from the QR code: the key, typed in by hand here.
+      const key = (await page.locator('code').first().textContent())!.replaceAll(' ', '');
+      await page.getByLabel('Authentication code').fill(await generate({ secret: key }));
+      await page.getByRole('button', { name: 'Verify and Turn On' }).click();
+      await waitForToast(page, 'Two-factor authentication is on.');
+      await page.getByRole('button', { name: 'Turn Off Two-Factor' }).waitFor();
+
+      await page.getByRole('button', { name: 'Sign Out' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await page.goto(`${baseUrl}/auth`);
+      await authPages.signIn(page, email);
+      await page.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
+      await page.getByLabel('Authentication code').fill(await generate({ secret: key }));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL(/\/dashboard$/);
+      await page.getByRole('heading', { name: 'Welcome, Tom' }).waitFor();
+    } finally {
+      await tom.close();
+    }
+  });
+
+  it("ends another browser's session from Settings, and that browser is signed out within 5 s", async () => {
+    const [here, there] = [await openBrowser(), await openBrowser()];
+    try {
+      const email = uniqueEmail('sue');
+      await authPages.signUp(here.page, baseUrl, { name: 'Sue Sessions', email });
+      await there.page.goto(`${baseUrl}/auth?redirect=%2Foffers`);
+      await authPages.signIn(there.page, email);
+      await there.page.waitForURL(/\/offers$/);
+      await there.page.getByRole('heading', { name: 'Crypto Offers Dashboard' }).waitFor();
+
+      await here.page.goto(`${baseUrl}/settings`);
+      const devices = here.page.getByRole('list', { name: 'Signed-in devices' });
+      await expect.poll(() => devices.getByRole('listitem').count()).toBe(2);
+      expect(await devices.getByText('This device').count()).toBe(1);
+      await devices.getByRole('button', { name: /^Sign out / }).click();
+      const ended = Date.now();
+      await there.page.waitForURL(/\/auth\?redirect=%2Foffers$/, { timeout: 5_000 });
+      expect(Date.now() - ended).toBeLessThan(5_000);
+      await waitForToast(here.page, 'That session is signed out.');
+      await here.page.getByText('This is the only device signed in.').waitFor();
+    } finally {
+      await here.close();
+      await there.close();
+    }
   });
 });

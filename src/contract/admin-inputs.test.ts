@@ -112,6 +112,7 @@ describe('global settings', () => {
       retentionPolicy: 30,
       analysisRetentionDays: 90,
       autoAnalysisEnabled: true,
+      requireAdminTwoFactor: false,
       autoAnalysisConfig: '{"volatilityThreshold": 2.5}',
     };
     const body = globalSettingsFormSchema.parse(form);

@@ -65,6 +65,8 @@ export const globalSettingsSchema = z.object({
   }),
   /** Trading guardrails (trades.ts), enforced on every accept. */
   guardrails: guardrailsSchema,
+  /** Every admin call is refused to an admin without two-factor while this is on. */
+  requireAdminTwoFactor: z.boolean(),
   updatedAt: isoDateTimeSchema,
 });
 export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
@@ -77,7 +79,12 @@ const settingsFields = {
     .int()
     .min(1, 'Must be at least 1'),
   autoAnalysisEnabled: z.boolean(),
+  requireAdminTwoFactor: z.boolean(),
 };
+
+/** Refused to an admin who has not turned two-factor on: they would lock every other admin out first. */
+export const ADMIN_TWO_FACTOR_OWN_FIRST =
+  'Turn on two-factor authentication for your own account (Settings) before requiring it of every admin.';
 
 /** All settings, autoAnalysisConfig as a JSON object. */
 export const globalSettingsInputSchema = z.object({

@@ -116,3 +116,6 @@ export const adminLiveMessageSchema = z.object({
   at: isoDateTimeSchema,
 });
 export type AdminLiveMessage = z.infer<typeof adminLiveMessageSchema>;
+
+/** The socket `error` message when its session ends (signed out, revoked, a new password). */
+export const SESSION_ENDED = 'Session ended';

@@ -20,5 +20,6 @@ export * from './pairs';
 export * from './payments';
 export * from './preferences';
 export * from './referrals';
+export * from './sessions';
 export * from './signal-quality';
 export * from './trades';

@@ -31,11 +31,17 @@ const AUTH_PATHS = [
   'organization/list',
   'update-user',
   'change-password',
+  'change-email',
   'list-sessions',
   'request-password-reset',
   'reset-password',
   'send-verification-email',
   'verify-email',
+  'two-factor/enable',
+  'two-factor/disable',
+  'two-factor/verify-totp',
+  'two-factor/verify-backup-code',
+  'two-factor/generate-backup-codes',
   'x',
 ];
 

@@ -68,6 +68,8 @@ describe('Redis event bus (scale-out)', () => {
       sessionId: 's1',
       email: 'u1@example.com',
       emailVerified: true,
+      twoFactorEnabled: false,
+      secondFactorAt: null,
       name: 'U1',
       username: null,
       referralCode: null,

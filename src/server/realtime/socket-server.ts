@@ -6,6 +6,7 @@ import {
   serverToClientEventSchemas,
   type ClientToServerEvents,
   type ServerToClientEvents,
+  SESSION_ENDED,
 } from '../../contract/events';
 import type { Viewer, ViewerResolver } from '../modules/auth/viewer';
 import { outageLogVia, type RedisOutageLog } from '../shared/redis-connection';
@@ -35,7 +36,6 @@ export interface SocketServer {
 
 export const AUTH_FAILED = 'Authentication failed';
 /** Told to a socket whose session ended; it keeps receiving public events only. */
-export const SESSION_ENDED = 'Session ended';
 /** The reconnect hint of a process shutting down. */
 export const SERVER_SHUTTING_DOWN = 'Server shutting down, reconnect';
 

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import { toast } from 'react-toastify';
 import {
+  SESSION_ENDED,
   serverToClientEventSchemas,
   type ServerToClientEventName,
   type ServerToClientPayloads,
@@ -21,14 +22,23 @@ const toastNotifier: ConnectionNotifier = {
  * `useSocketEvent` for each event the screen listens to.
  */
 export function useSocket(): AppSocket {
-  const userId = useAuth().user?.id ?? null;
+  const { user, refresh } = useAuth();
+  const userId = user?.id ?? null;
   // Creating the socket opens nothing (autoConnect is off), so it may happen during render.
   const socket = useMemo(() => createSocket({ token: getAuthToken(), userId }), [userId]);
+  const onSessionEnded = useEffectEvent(() => void refresh());
   useEffect(() => {
     const unwatch = watchConnection(socket, toastNotifier);
+    // This session was ended elsewhere (signed out, revoked from Settings, a new password): asking
+    // /api/me again gets the 401 that signs this page out too.
+    const onError = (payload: { message?: unknown }) => {
+      if (payload?.message === SESSION_ENDED) onSessionEnded();
+    };
+    socket.on('error', onError);
     socket.connect();
     return () => {
       unwatch();
+      socket.off('error', onError);
       socket.disconnect();
     };
   }, [socket]);

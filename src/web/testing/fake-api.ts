@@ -10,6 +10,8 @@ import { vi } from 'vitest';
 export interface FakeAnswer {
   status: number;
   body?: unknown;
+  /** e.g. `set-auth-token`, which sign-in and two-factor calls hand the session's token in. */
+  headers?: Record<string, string>;
 }
 
 export interface FakeCall {
@@ -37,8 +39,8 @@ export function serveApi(
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
     calls.push(call);
-    const { status, body } = (await answer(call)) ?? NOT_FOUND;
-    return new Response(body === undefined ? '' : JSON.stringify(body), { status });
+    const { status, body, headers } = (await answer(call)) ?? NOT_FOUND;
+    return new Response(body === undefined ? '' : JSON.stringify(body), { status, headers });
   });
   return calls;
 }

@@ -25,6 +25,8 @@ export const globalSettings = pgTable(
     dailyLossCapPercent: doublePrecision('daily_loss_cap_percent').notNull().default(10),
     lossStreakLimit: integer('loss_streak_limit').notNull().default(3),
     cooldownMinutes: integer('cooldown_minutes').notNull().default(60),
+    /** Every admin call is refused to an admin without two-factor while this is on. */
+    requireAdminTwoFactor: boolean('require_admin_two_factor').notNull().default(false),
     /** The organisation whose owners/admins are platform admins (DESIGN: Accounts). */
     operatorOrganizationId: text('operator_organization_id').references(() => organization.id, {
       onDelete: 'set null',

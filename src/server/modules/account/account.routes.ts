@@ -31,6 +31,7 @@ export function registerAccountRoutes(
         email: viewer.email,
         emailVerified: viewer.emailVerified,
         emailVerificationRequired,
+        twoFactorEnabled: viewer.twoFactorEnabled,
         publicMetadata: { permissions: viewer.isAdmin ? [ADMIN_PERMISSION] : [] },
         referralCode: viewer.referralCode ?? '',
         organizations: await viewers.organizationsOf(request),

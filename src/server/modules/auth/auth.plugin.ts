@@ -4,6 +4,7 @@ import { createAuth, type Auth } from './auth';
 import { registerAuthRoutes } from './auth.routes';
 import { createOrganizationsService, type OrganizationsService } from './organizations.service';
 import { createSessionsRepo } from './sessions.repo';
+import { registerSessionRoutes } from './sessions.routes';
 import { createUsersService, type UsersService } from './users.service';
 import { createViewerResolver, type ViewerResolver } from './viewer';
 
@@ -38,12 +39,14 @@ export const authPlugin = fp(
       onUserChanged: (userId) => bus.publish('auth_changed', { userIds: [userId] }),
     });
     const users = createUsersService(db);
+    const sessions = createSessionsRepo(db);
     const viewers = createViewerResolver({
       auth,
-      sessions: createSessionsRepo(db),
+      sessions,
       organizations,
       users,
       bus,
+      adminTwoFactorRequired: app.settings.adminTwoFactorRequired,
     });
     app.decorate('auth', auth);
     app.decorate('organizations', organizations);
@@ -52,6 +55,7 @@ export const authPlugin = fp(
     // Before any route: protected routes check the caller before parsing or validating input.
     guardRoutes(app, viewers);
     registerAuthRoutes(app, { auth, config, db, rateLimits: app.rateLimits, viewers });
+    registerSessionRoutes(app, { sessions, viewers });
   },
   { name: 'auth', dependencies: ['core', 'providers', 'settings'] },
 );

@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { passwordResetRequestSchema, signInInputSchema, signUpInputSchema } from '../../../contract/account';
+import {
+  changeEmailInputSchema,
+  passwordResetRequestSchema,
+  passwordSchema,
+  signInInputSchema,
+  signUpInputSchema,
+} from '../../../contract/account';
 import { containsNul, MAX_JSON_DEPTH, nestedDeeperThan } from '../../../contract/common';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { badRequest, conflict, tooManyRequests } from '../../http/errors';
 import { createKeyLimiter } from '../../http/key-limiter';
 import type { RateLimits } from '../../http/rate-limits';
-import type { Auth } from './auth';
+import { isSecondFactorPath, type Auth } from './auth';
+import { createSessionsRepo } from './sessions.repo';
 import { createUsersRepo } from './users.repo';
 import type { Viewer, ViewerResolver } from './viewer';
 
@@ -26,7 +33,15 @@ const preChecks: Record<string, z.ZodType> = {
   '/api/auth/sign-in/email': z.looseObject(signInInputSchema.shape),
   '/api/auth/request-password-reset': z.looseObject(passwordResetRequestSchema.shape),
   '/api/auth/send-verification-email': z.looseObject(passwordResetRequestSchema.shape),
+  '/api/auth/change-email': z.looseObject(changeEmailInputSchema.shape),
+  '/api/auth/change-password': z.looseObject({ currentPassword: z.string(), newPassword: passwordSchema }),
 };
+const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
+
+const AUTH_BASE = '/api/auth';
+const SIGN_IN_PATH = '/api/auth/sign-in/email';
+/** Set by Fastify itself, or (set-cookie) passed on as a list. */
+const HOP_HEADERS = ['content-length', 'content-encoding', 'set-cookie', 'transfer-encoding'];
 
 /** Mails per address and kind, whoever asks (the per-IP auth limit applies too). */
 const MAILS_PER_ADDRESS = { max: 5, windowMs: 60 * 60_000 };
@@ -34,6 +49,7 @@ const MAILS_PER_ADDRESS = { max: 5, windowMs: 60 * 60_000 };
 const MAIL_REQUESTS: Record<string, string> = {
   '/api/auth/request-password-reset': 'reset requests',
   '/api/auth/send-verification-email': 'verification mails',
+  '/api/auth/change-email': 'verification mails',
 };
 
 /**
@@ -48,6 +64,7 @@ export function registerAuthRoutes(
   const { auth, config, db, rateLimits, viewers } = deps;
   const ownOrigin = new URL(config.publicUrl).origin;
   const usersRepo = createUsersRepo(db);
+  const sessions = createSessionsRepo(db);
   // Keyed by the address as typed (lower-cased), not by an account: it answers the same either way.
   const mailRequests = createKeyLimiter(MAILS_PER_ADDRESS);
 
@@ -76,12 +93,18 @@ export function registerAuthRoutes(
     if (!parsed) return;
     const mails = MAIL_REQUESTS[path];
     if (mails) {
-      const waitMs = mailRequests.take(`${path} ${(parsed.data as { email: string }).email.toLowerCase()}`);
+      const { email, newEmail } = parsed.data as { email?: string; newEmail?: string };
+      const to = (email ?? newEmail ?? '').toLowerCase();
+      // A change of address mails a verification link to the new one: the same limit as a resend.
+      const kind = path === '/api/auth/change-email' ? '/api/auth/send-verification-email' : path;
+      const waitMs = mailRequests.take(`${kind} ${to}`);
       if (waitMs !== null)
         throw tooManyRequests(
           `Too many ${mails} for this address, please try again in ${Math.ceil(waitMs / 60_000)} minutes`,
         );
     }
+    // A new password ends every other session, whatever the client asked for.
+    if (path === CHANGE_PASSWORD_PATH) (request.body as Record<string, unknown>).revokeOtherSessions = true;
     const username = (parsed.data as { username?: string }).username;
     if (username && (await usersRepo.usernameTaken(username))) throw conflict('Username is already taken');
   }
@@ -99,6 +122,9 @@ export function registerAuthRoutes(
       const headers = fromNodeHeaders(request.headers);
       if (!headers.get('origin') && !headers.get('cookie')) headers.set('origin', ownOrigin);
       headers.delete('content-length');
+      // The client's address as Fastify read it (trusting proxies as configured), never one the
+      // client wrote itself: better-auth stores it with each session (Settings lists it).
+      headers.set('x-forwarded-for', request.ip);
       // The body is always re-sent as JSON (Fastify has parsed it), even when the caller sent none.
       if (request.method === 'POST') headers.set('content-type', 'application/json');
       const response = await auth.handler(
@@ -108,15 +134,23 @@ export function registerAuthRoutes(
           body: request.method === 'POST' ? JSON.stringify(request.body ?? {}) : undefined,
         }),
       );
-      if (request.method === 'POST' && response.status < 400) announceChange(viewers, path, caller);
+      if (request.method === 'POST' && response.status < 400) {
+        // A code entered while signed in: this session has proved its second factor just now.
+        if (caller && isSecondFactorPath(path.slice(AUTH_BASE.length)))
+          await sessions.markSecondFactor(caller.sessionId, new Date());
+        announceChange(viewers, path, caller);
+      }
       reply.status(response.status);
+      const text = await response.text();
+      // A password that still needs its second factor yields no session: the token better-auth
+      // announced for the one it created (and deleted) at once must not look like a sign-in.
+      const challenged = path === SIGN_IN_PATH && text.includes('"twoFactorRedirect":true');
       response.headers.forEach((value, key) => {
-        if (!['content-length', 'content-encoding', 'set-cookie', 'transfer-encoding'].includes(key))
-          reply.header(key, value);
+        if (HOP_HEADERS.includes(key) || (challenged && key === 'set-auth-token')) return;
+        reply.header(key, value);
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
-      const text = await response.text();
       if (response.status < 400) return reply.send(text);
       return reply.type('application/json').send({ error: authErrorMessage(text, response.status) });
     },

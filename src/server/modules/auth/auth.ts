@@ -52,6 +52,8 @@ export function createAuth({ config, db, organizations, mailer, onMailFailed, on
     telemetry: { enabled: false },
     // Limits are enforced by the HTTP layer (one rate limiter for auth and contact).
     rateLimit: { enabled: false },
+    // A new address takes effect once the link mailed to it is opened (emailVerification below).
+    user: { ...authSchemaOptions.user, changeEmail: { enabled: true } },
     emailAndPassword: {
       ...authSchemaOptions.emailAndPassword,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
@@ -75,7 +77,11 @@ export function createAuth({ config, db, organizations, mailer, onMailFailed, on
         ),
       afterEmailVerification: async (user) => onUserChanged(user.id),
     },
-    session: { expiresIn: SESSION_DAYS * 24 * 60 * 60, updateAge: 24 * 60 * 60 },
+    session: {
+      ...authSchemaOptions.session,
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
     logger: { disabled: config.logLevel === 'silent' },
     databaseHooks: {
       user: {
@@ -92,10 +98,12 @@ export function createAuth({ config, db, organizations, mailer, onMailFailed, on
       session: {
         create: {
           // Every session starts in an organisation: the operator one for its admins, else the first.
-          before: async (session) => {
+          // One made by a second factor (sign-in with a code, or turning two-factor on) has proved it.
+          before: async (session, context) => {
             await organizations.ensureUserOrganizations(session.userId);
             const active = await organizations.defaultActiveOrganizationId(session.userId);
-            return { data: { ...session, activeOrganizationId: active } };
+            const proved = isSecondFactorPath(context?.path) ? { secondFactorAt: new Date() } : {};
+            return { data: { ...session, activeOrganizationId: active, ...proved } };
           },
         },
       },
@@ -104,6 +112,13 @@ export function createAuth({ config, db, organizations, mailer, onMailFailed, on
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** better-auth's endpoints that accept a second factor (a TOTP code or a backup code). */
+export const SECOND_FACTOR_PATHS = ['/two-factor/verify-totp', '/two-factor/verify-backup-code'];
+
+export function isSecondFactorPath(path: string | undefined): boolean {
+  return path !== undefined && SECOND_FACTOR_PATHS.includes(path);
+}
 
 function trustedOrigins(config: Config): string[] {
   const origins = new Set([new URL(config.publicUrl).origin]);

@@ -6,6 +6,8 @@ const viewer = {
   sessionId: 's1',
   email: 'a@example.com',
   emailVerified: true,
+  twoFactorEnabled: false,
+  secondFactorAt: null,
   name: 'A',
   username: null,
   referralCode: null,

@@ -1,6 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { UserOrganization } from '../../../contract/account';
+import {
+  ADMIN_TWO_FACTOR_REQUIRED,
+  SECOND_FACTOR_REQUIRED,
+  type UserOrganization,
+} from '../../../contract/account';
 import { forbidden, unauthorized } from '../../http/errors';
 import type { EventBus } from '../../realtime/event-bus';
 import { isBusEvent } from '../../realtime/event-bus';
@@ -17,6 +21,17 @@ export interface SessionGrant {
   isAdmin: boolean;
 }
 
+/** A session's last activity is kept to within this (at most one write per session per span). */
+export const LAST_ACTIVE_PRECISION_MS = 5 * 60_000;
+
+/** A second factor entered this recently is fresh enough to move money out or approve it. */
+export const SECOND_FACTOR_FRESH_MS = 10 * 60_000;
+
+export interface GuardOptions {
+  /** With two-factor on, the session must have entered a code within SECOND_FACTOR_FRESH_MS. */
+  recentSecondFactor?: boolean;
+}
+
 /** A resolved token: the viewer, its organisations, and when its session expires. */
 interface Resolved extends CachedViewer {
   expiresAt: number;
@@ -28,6 +43,10 @@ export interface Viewer {
   email: string;
   /** The address was confirmed through the link mailed to it. */
   emailVerified: boolean;
+  /** Sign-in asks for a TOTP code (or a backup code). */
+  twoFactorEnabled: boolean;
+  /** When this session last proved a second factor (ms since the epoch), if ever. */
+  secondFactorAt: number | null;
   name: string;
   username: string | null;
   referralCode: string | null;
@@ -50,6 +69,8 @@ export function createViewerResolver(deps: {
   /** Every user has a referral code: one made outside sign-up gets it at its first request. */
   users: Pick<UsersService, 'ensureReferralCode'>;
   bus: EventBus;
+  /** The platform setting that refuses admin calls to an admin without two-factor. */
+  adminTwoFactorRequired: () => Promise<boolean>;
   cacheMs?: number;
 }) {
   const { auth, sessions, organizations, users, bus } = deps;
@@ -75,12 +96,21 @@ export function createViewerResolver(deps: {
       active = defaultActiveOrganizationId(grants, operator);
       if (active) await sessions.setActiveOrganization(found.session.id, active);
     }
-    const extra = found.user as { username?: string | null; referralCode?: string | null };
+    if (Date.now() - new Date(found.session.updatedAt).getTime() > LAST_ACTIVE_PRECISION_MS)
+      sessions.touch(found.session.id, LAST_ACTIVE_PRECISION_MS).catch(() => undefined);
+    const extra = found.user as {
+      username?: string | null;
+      referralCode?: string | null;
+      twoFactorEnabled?: boolean | null;
+    };
+    const secondFactorAt = (found.session as { secondFactorAt?: Date | string | null }).secondFactorAt;
     const viewer: Viewer = {
       userId,
       sessionId: found.session.id,
       email: found.user.email,
       emailVerified: found.user.emailVerified,
+      twoFactorEnabled: extra.twoFactorEnabled === true,
+      secondFactorAt: secondFactorAt ? new Date(secondFactorAt).getTime() : null,
       name: found.user.name,
       username: extra.username ?? null,
       referralCode: extra.referralCode ?? (await users.ensureReferralCode(userId)),
@@ -166,21 +196,32 @@ export function createViewerResolver(deps: {
     /** Resolves a bearer token outside HTTP (socket handshakes). */
     viewerOfToken: async (token: string) =>
       (await resolve(new Headers({ authorization: `Bearer ${token}` }))).viewer,
-    async requireUser(request: FastifyRequest): Promise<Viewer> {
+    async requireUser(request: FastifyRequest, options: GuardOptions = {}): Promise<Viewer> {
       const viewer = await viewerOf(request);
       if (!viewer) throw unauthorized();
+      checkSecondFactor(viewer, options);
       return viewer;
     },
-    async requireAdmin(request: FastifyRequest): Promise<Viewer> {
+    async requireAdmin(request: FastifyRequest, options: GuardOptions = {}): Promise<Viewer> {
       const viewer = await viewerOf(request);
       if (!viewer) throw unauthorized();
       if (!viewer.isAdmin) throw forbidden('Admin access required');
+      if (!viewer.twoFactorEnabled && (await deps.adminTwoFactorRequired()))
+        throw forbidden(ADMIN_TWO_FACTOR_REQUIRED);
+      checkSecondFactor(viewer, options);
       return viewer;
     },
   };
 }
 
 export type ViewerResolver = ReturnType<typeof createViewerResolver>;
+
+function checkSecondFactor(viewer: Viewer, { recentSecondFactor }: GuardOptions): void {
+  if (!recentSecondFactor || !viewer.twoFactorEnabled) return;
+  const fresh =
+    viewer.secondFactorAt !== null && Date.now() - viewer.secondFactorAt <= SECOND_FACTOR_FRESH_MS;
+  if (!fresh) throw forbidden(SECOND_FACTOR_REQUIRED);
+}
 
 export function bearerToken(authorization: string | null | undefined): string | null {
   const match = authorization?.match(/^Bearer\s+(\S+)$/i);

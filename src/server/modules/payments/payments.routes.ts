@@ -65,7 +65,7 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: PaymentRouteD
     withdrawalEndpoint.path,
     { schema: { body: withdrawalEndpoint.body, response: { 200: withdrawalEndpoint.response } } },
     async (request, reply) => {
-      const { userId, emailVerified } = await viewers.requireUser(request);
+      const { userId, emailVerified } = await viewers.requireUser(request, { recentSecondFactor: true });
       if (withdrawalsNeedVerifiedEmail && !emailVerified) throw forbidden(UNVERIFIED_WITHDRAWAL);
       return idempotent(request, reply, userId, ledger, (scope) =>
         payments.requestWithdrawal({ userId, amountCents: toCents(request.body.amount) }, scope),
@@ -109,7 +109,7 @@ export function registerPaymentRoutes(root: FastifyInstance, deps: PaymentRouteD
       },
     },
     async (request, reply) => {
-      const admin = await viewers.requireAdmin(request);
+      const admin = await viewers.requireAdmin(request, { recentSecondFactor: true });
       return idempotent(request, reply, admin.userId, ledger, (idem) =>
         payments.approveWithdrawal({ adminId: admin.userId, id: request.params.id }, idem),
       );

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { getGlobalSettingsEndpoint, updateGlobalSettingsEndpoint } from '../../../contract/admin-settings';
+import {
+  ADMIN_TWO_FACTOR_OWN_FIRST,
+  getGlobalSettingsEndpoint,
+  updateGlobalSettingsEndpoint,
+} from '../../../contract/admin-settings';
+import { badRequest } from '../../http/errors';
 import type { ViewerResolver } from '../auth/viewer';
 import type { SettingsService } from './settings.service';
 
@@ -25,6 +30,8 @@ export function registerSettingsRoutes(
     },
     async (request) => {
       const admin = await deps.viewers.requireAdmin(request);
+      if (request.body.requireAdminTwoFactor && !admin.twoFactorEnabled)
+        throw badRequest(ADMIN_TWO_FACTOR_OWN_FIRST);
       return deps.settings.update(request.body, admin.userId);
     },
   );

@@ -20,6 +20,7 @@ function toGlobalSettings(row: Row): GlobalSettings {
     autoAnalysisEnabled: row.autoAnalysisEnabled,
     autoAnalysisConfig: autoAnalysisConfig(row),
     guardrails: guardrailsOf(row),
+    requireAdminTwoFactor: row.requireAdminTwoFactor,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -87,6 +88,9 @@ export function createSettingsService(deps: {
       return toGlobalSettings(await row());
     },
 
+    /** Whether every admin call is refused to an admin without two-factor (read on each one). */
+    adminTwoFactorRequired: async (): Promise<boolean> => (await row()).requireAdminTwoFactor,
+
     /** The trading guardrails every accept is checked against. */
     async guardrails(): Promise<Guardrails> {
       return guardrailsOf(await row());
@@ -113,6 +117,9 @@ export function createSettingsService(deps: {
               autoAnalysisEnabled: patch.autoAnalysisEnabled,
             }),
             ...(patch.autoAnalysisConfig !== undefined && { autoAnalysisConfig: patch.autoAnalysisConfig }),
+            ...(patch.requireAdminTwoFactor !== undefined && {
+              requireAdminTwoFactor: patch.requireAdminTwoFactor,
+            }),
             ...definedOnly(patch.guardrails ?? {}),
             updatedAt: new Date(),
             updatedBy: userId,

@@ -3,6 +3,8 @@ import { toast } from 'react-toastify';
 import { approveWithdrawalEndpoint } from '../../../../contract/admin-approvals';
 import { ADMIN_QUERY_KEY } from '../../../lib/admin-mutation';
 import { apiRequest, serverErrorMessage } from '../../../lib/api-client';
+import { useConfirmSecondFactor } from '../../../lib/auth/second-factor-context';
+import { retryWithSecondFactor } from '../../../lib/auth/second-factor-retry';
 import { endpointPath } from '../../../lib/endpoint-path';
 
 export const APPROVE_FAILED = 'Failed to approve withdrawal';
@@ -46,8 +48,10 @@ export const APPROVE_ONE_TOASTS: ApproveToasts = {
  */
 export function useApproveWithdrawals({ success, failure }: ApproveToasts) {
   const queryClient = useQueryClient();
+  const confirm = useConfirmSecondFactor();
   return useMutation({
-    mutationFn: approveWithdrawals,
+    // With two-factor on and no code in the last 10 minutes, the admin is asked for one first.
+    mutationFn: (ids: readonly string[]) => retryWithSecondFactor(confirm, () => approveWithdrawals(ids)),
     onSuccess: () => toast.success(success),
     onError: (error) => toast.error(failure(error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ADMIN_QUERY_KEY }),

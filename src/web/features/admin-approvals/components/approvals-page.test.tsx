@@ -4,7 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Approval } from '../../../../contract/admin-approvals';
+import { SECOND_FACTOR_REQUIRED } from '../../../../contract/account';
 import { AUTH_TOKEN_STORAGE_KEY } from '../../../lib/auth-token';
+import { SecondFactorProvider } from '../../../lib/auth/second-factor-provider';
 import { saveTextFile } from '../../../lib/download';
 import { act, fireEvent, render, screen, userEvent, waitFor, within } from '../../../testing/dom';
 import { queryOf, serveApi, type FakeAnswer, type FakeCall } from '../../../testing/fake-api';
@@ -33,24 +35,30 @@ const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST').ma
 
 /** A server holding `pending`; approvals and rejections remove a row, `fail` ids answer 409. */
 function serveApprovals(pending: Approval[], fail: string[] = []) {
+  return serveApi(approvalsServer(pending, fail));
+}
+
+function approvalsServer(pending: Approval[], fail: string[] = []) {
   let rows = [...pending];
-  return serveApi((call): FakeAnswer => {
+  return (call: FakeCall): FakeAnswer => {
     if (isList(call)) return { status: 200, body: { approvals: rows, total: rows.length } };
     const id = /\/(approve|reject)-withdrawal\/(\w+)$/.exec(call.url)?.[2];
     const row = rows.find((r) => r.id === id);
     if (!row || fail.includes(row.id)) return { status: 409, body: { error: 'Payment is not pending' } };
     rows = rows.filter((r) => r !== row);
     return { status: 200, body: { payment: { ...row, status: 'completed' } } };
-  });
+  };
 }
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ApprovalsPage />
-      </MemoryRouter>
+      <SecondFactorProvider>
+        <MemoryRouter>
+          <ApprovalsPage />
+        </MemoryRouter>
+      </SecondFactorProvider>
     </QueryClientProvider>,
   );
 }
@@ -133,6 +141,40 @@ describe('the Pending Approvals screen', () => {
     expect(posts(calls)).toEqual(['/api/admin/approve-withdrawal/p1']);
     await waitFor(() => expect(screen.queryByText('ann@example.com')).toBeNull());
     expect(screen.getByText('Total Pending: 1')).toBeTruthy();
+  });
+
+  it('asks for a code from the app when the server wants a fresh second factor, then approves', async () => {
+    let proved = false;
+    const approvals = approvalsServer([ANN]);
+    const calls = serveApi((call) => {
+      if (call.url === '/api/auth/two-factor/verify-totp') {
+        proved = call.body !== null && (call.body as { code: string }).code === '123456';
+        return proved
+          ? { status: 200, body: { token: 't' } }
+          : { status: 401, body: { error: 'Invalid code' } };
+      }
+      if (call.method === 'POST' && !proved) return { status: 403, body: { error: SECOND_FACTOR_REQUIRED } };
+      return approvals(call);
+    });
+    renderPage();
+    await screen.findByText('ann@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Approve $20.00 for ann' }));
+    await userEvent.click(within(confirmDialog()).getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await userEvent.type(within(dialog).getByLabelText('Authentication code'), '654321');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Invalid code')).toBeTruthy();
+    await userEvent.clear(within(dialog).getByLabelText('Authentication code'));
+    await userEvent.type(within(dialog).getByLabelText('Authentication code'), '123 456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(toasted().success).toEqual(['Withdrawal approved']));
+    expect(posts(calls)).toEqual([
+      '/api/admin/approve-withdrawal/p1',
+      '/api/auth/two-factor/verify-totp',
+      '/api/auth/two-factor/verify-totp',
+      '/api/admin/approve-withdrawal/p1',
+    ]);
+    expect(toasted().error).toEqual([]);
   });
 
   it("toasts the server's reason when an approval fails", async () => {

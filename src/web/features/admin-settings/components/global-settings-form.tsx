@@ -28,6 +28,7 @@ function formValues(settings: GlobalSettings): GlobalSettingsFormValues {
     retentionPolicy: settings.retentionPolicy,
     analysisRetentionDays: settings.analysisRetentionDays,
     autoAnalysisEnabled: settings.autoAnalysisEnabled,
+    requireAdminTwoFactor: settings.requireAdminTwoFactor,
     autoAnalysisConfig: JSON.stringify(settings.autoAnalysisConfig, null, 2),
   };
 }
@@ -93,6 +94,10 @@ export function GlobalSettingsForm() {
       <label className="flex items-center gap-2 text-sm text-slate-200">
         <input type="checkbox" className="h-4 w-4 accent-orange-600" {...register('autoAnalysisEnabled')} />
         Auto Analysis Enabled
+      </label>
+      <label className="flex items-center gap-2 text-sm text-slate-200">
+        <input type="checkbox" className="h-4 w-4 accent-orange-600" {...register('requireAdminTwoFactor')} />
+        Require two-factor authentication for every admin
       </label>
       <FormField
         id={`${id}-config`}

@@ -35,6 +35,7 @@ const SETTINGS: GlobalSettings = {
     volumeSpikeMultiplier: 3,
   },
   guardrails: GUARDRAIL_DEFAULTS,
+  requireAdminTwoFactor: false,
   updatedAt: '2026-11-21T10:00:00.000Z',
 };
 
@@ -140,6 +141,7 @@ describe('Platform Settings: Global Config', () => {
     await userEvent.clear(screen.getByLabelText('Max Requests'));
     await userEvent.type(screen.getByLabelText('Max Requests'), '250');
     await userEvent.click(screen.getByLabelText('Auto Analysis Enabled'));
+    await userEvent.click(screen.getByLabelText('Require two-factor authentication for every admin'));
     fireEvent.change(screen.getByLabelText('Auto Analysis Config (JSON)'), {
       target: { value: '{"rsiThreshold": 75}' },
     });
@@ -153,6 +155,7 @@ describe('Platform Settings: Global Config', () => {
       retentionPolicy: 30,
       analysisRetentionDays: 14,
       autoAnalysisEnabled: false,
+      requireAdminTwoFactor: true,
       autoAnalysisConfig: { rsiThreshold: 75, intervalMinutes: 2 },
     });
   });

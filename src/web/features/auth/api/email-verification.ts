@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { getAuthToken } from '../../../lib/auth-token';
 
 /**
  * Confirms the address with a mailed link's token. A query, not a mutation: opening the link is
@@ -11,7 +12,8 @@ export function useVerifyEmail(token: string) {
     queryFn: ({ signal }) =>
       apiRequest('/auth/verify-email', {
         query: { token },
-        auth: false,
+        // Signed in, the change of address applies to this session rather than opening a new one.
+        auth: getAuthToken() !== null,
         signal,
         fallbackError: 'Could not verify the address',
       }),

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { SignUpInput } from '../../../../contract/account';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { applyStoredReferral, type StoredReferralOutcome } from './apply-stored-referral';
-import { postCredentials } from './post-credentials';
+import { postCredentials } from '../../../lib/auth/post-credentials';
 
 export function signUpWithEmail(input: SignUpInput): Promise<string> {
   return postCredentials('/sign-up/email', input, 'Sign up failed');

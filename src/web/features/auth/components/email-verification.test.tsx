@@ -26,6 +26,7 @@ const me = (emailVerified: boolean): Me => ({
   email: 'vera@example.com',
   emailVerified,
   emailVerificationRequired: true,
+  twoFactorEnabled: false,
   publicMetadata: { permissions: [] },
   referralCode: 'VERA1234',
   organizations: [],

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { newPasswordInputSchema } from '../../../../contract/account';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { ApiError, serverErrorMessage } from '../../../lib/api-client';
 import { useResetPassword } from '../api/password-reset';
 import { AuthCard } from './auth-card';
@@ -61,20 +61,7 @@ export function ResetPasswordPage() {
         aria-label="Choose a new password"
       >
         <p className="text-sm text-slate-400">A new password signs you out on every device.</p>
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirm?.message}
-          {...register('confirm')}
-        />
+        <NewPasswordFields password={register('password')} confirm={register('confirm')} errors={errors} />
         <Button type="submit" className="w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
           Change Password
         </Button>

@@ -1,15 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { signInInputSchema } from '../../../../contract/account';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { SecondFactorNeeded } from '../../../lib/auth/post-credentials';
 import { useSignInWithEmail } from '../api/sign-in-with-email';
+import { SecondFactorStep } from './second-factor-step';
 
 /** On success the session is live; the page decides where to go. */
 export function SignInForm() {
   const signIn = useSignInWithEmail();
+  const [secondFactor, setSecondFactor] = useState(false);
   const {
     register,
     handleSubmit,
@@ -20,9 +24,12 @@ export function SignInForm() {
     try {
       await signIn.mutateAsync(values);
     } catch (error) {
-      toast.error(serverErrorMessage(error, 'Sign in failed'));
+      if (error instanceof SecondFactorNeeded) setSecondFactor(true);
+      else toast.error(serverErrorMessage(error, 'Sign in failed'));
     }
   });
+
+  if (secondFactor) return <SecondFactorStep onRestart={() => setSecondFactor(false)} />;
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Sign in">

@@ -1,5 +1,7 @@
 import { paymentResultSchema, withdrawalEndpoint, type WithdrawalInput } from '../../../../contract/payments';
 import { apiRequest } from '../../../lib/api-client';
+import { useConfirmSecondFactor } from '../../../lib/auth/second-factor-context';
+import { retryWithSecondFactor } from '../../../lib/auth/second-factor-retry';
 import { endpointPath } from '../../../lib/endpoint-path';
 import { IDEMPOTENCY_HEADER } from '../../../lib/idempotency-key';
 import { useMoneyMutation } from './use-money-mutation';
@@ -17,6 +19,10 @@ export function postWithdrawal(input: WithdrawalInput, idempotencyKey: string) {
   });
 }
 
+/** With two-factor on and no code in the last 10 minutes, the user is asked for one first. */
 export function useWithdrawal() {
-  return useMoneyMutation(postWithdrawal);
+  const confirm = useConfirmSecondFactor();
+  return useMoneyMutation((input: WithdrawalInput, idempotencyKey: string) =>
+    retryWithSecondFactor(confirm, () => postWithdrawal(input, idempotencyKey)),
+  );
 }

@@ -7,8 +7,15 @@ import { useLoadErrorToast } from '../../../lib/use-load-error';
 import { PREFERENCES_LOAD_ERROR, usePreferences } from '../api/get-preferences';
 import { PreferencesForm } from './preferences-form';
 import { TradingLimitsCard } from './trading-limits-card';
+import { EmailCard } from './email-card';
+import { PasswordCard } from './password-card';
+import { SessionsCard } from './sessions-card';
+import { TwoFactorCard } from './two-factor-card';
 
-/** Trader spec 2.12 'User Settings': the preferences form, and the trading limits read-only. */
+/**
+ * Trader spec 2.12 'User Settings': the preferences form, the trading limits read-only, and the
+ * account's security (issue #18).
+ */
 export function SettingsPage() {
   const preferences = usePreferences();
   useLoadErrorToast(preferences.error, { fallback: PREFERENCES_LOAD_ERROR, toastId: 'preferences-error' });
@@ -29,9 +36,16 @@ export function SettingsPage() {
             <StatusMessage>Loading preferences...</StatusMessage>
           )}
         </SectionCard>
-        <div>
+        <div className="space-y-6">
           <TradingLimitsCard />
+          <TwoFactorCard />
         </div>
+      </div>
+      <h2 className="mt-10 mb-4 text-xl font-semibold text-white">Account and Security</h2>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <SessionsCard />
+        <PasswordCard />
+        <EmailCard />
       </div>
     </>
   );
