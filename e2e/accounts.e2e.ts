@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
@@ -225,6 +225,41 @@ describe('accounts in the browser', () => {
     } finally {
       await here.close();
       await there.close();
+    }
+  });
+
+  it('downloads your data, then deletes the empty account for good', async () => {
+    const uma = await openBrowser();
+    try {
+      const { page } = uma;
+      const email = uniqueEmail('uma');
+      await authPages.signUp(page, baseUrl, { name: 'Uma Leaving', email });
+      await page.goto(`${baseUrl}/settings`);
+      const card = page.getByRole('region', { name: 'Your Data' });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download My Data' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^heatsignal-data-\d{4}-\d{2}-\d{2}\.json$/);
+      const saved = path.join(dataDir, 'uma-export.json');
+      await download.saveAs(saved);
+      const data = JSON.parse(readFileSync(saved, 'utf8')) as {
+        account: { email: string };
+        sessions: unknown[];
+      };
+      expect(data.account.email).toBe(email);
+      expect(data.sessions).toHaveLength(1);
+
+      await card.getByRole('button', { name: 'Delete My Account' }).click();
+      await card.getByLabel('Current password').fill(PASSWORD);
+      await card.getByRole('button', { name: 'Delete My Account' }).click();
+      await page.waitForURL(`${baseUrl}/`);
+      await waitForToast(page, 'Your account is deleted.');
+      await page.goto(`${baseUrl}/auth`);
+      await authPages.signIn(page, email);
+      await waitForToast(page, 'Invalid email or password');
+    } finally {
+      await uma.close();
     }
   });
 });

@@ -21,10 +21,11 @@ const MODULES = `${SEP}src${SEP}server${SEP}modules${SEP}`;
 const DB = `${SEP}src${SEP}server${SEP}db${SEP}`;
 const SCHEMA = `${DB}schema`;
 /**
- * The read sides: the back office's lists, and what an accept checks (one statement across the
- * offers, candles, balances and trades it judges).
+ * The read sides: the back office's lists, what an accept checks (one statement across the
+ * offers, candles, balances and trades it judges), and a trader's own account seen whole (their
+ * data export, and what is left in it before a deletion).
  */
-const READ_SIDES = ['admin', 'trading'].map((module) => `${MODULES}${module}${SEP}queries${SEP}`);
+const READ_SIDES = ['admin', 'trading', 'account'].map((module) => `${MODULES}${module}${SEP}queries${SEP}`);
 
 /** A query of a read side (a file, or an import of one with or without its extension). */
 const isReadSideQuery = (file) =>
@@ -121,7 +122,7 @@ export const tableOwner = {
     schema: [],
     messages: {
       notRepo:
-        'only *.repo.ts files (and the read sides, admin/queries/ and trading/queries/*.query.ts) read or write tables; go through a repo (or import type)',
+        'only *.repo.ts files (and the read sides, admin/, trading/ and account/queries/*.query.ts) read or write tables; go through a repo (or import type)',
       foreign: "table '{{table}}' belongs to module '{{owner}}': use its service, not its table",
       namespace: 'import the tables you own by name, not the whole schema',
     },

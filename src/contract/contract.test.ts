@@ -81,6 +81,12 @@ const SPEC_CALLS = [
   'POST /api/payments/webhook/stripe',
   // The data of the richer pair-details modal of the admin screens (trader spec 2.7, issue #9).
   'GET /api/admin/pair-details/:pair',
+  // The account's own sessions and data (issue #18).
+  'GET /api/account/sessions',
+  'DELETE /api/account/sessions/:id',
+  'POST /api/account/sessions/revoke-others',
+  'GET /api/account/export',
+  'POST /api/account/delete',
 ];
 
 /** Schema node kinds fastify-type-provider-zod's serializer (z.safeEncode) cannot run backwards. */

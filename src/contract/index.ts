@@ -1,5 +1,6 @@
 /** The whole contract: zod schemas, types and endpoint descriptors shared by server and web. */
 export * from './account';
+export * from './account-data';
 export * from './admin-approvals';
 export * from './admin-collections';
 export * from './admin-heatmap';

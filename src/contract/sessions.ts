@@ -35,6 +35,7 @@ export const revokeSessionEndpoint = {
 export const revokeOtherSessionsEndpoint = {
   method: 'POST',
   path: '/api/account/sessions/revoke-others',
+  body: z.strictObject({}).nullish(),
   response: revokedSchema,
 } as const;
 

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import { toast } from 'react-toastify';
 import {
@@ -7,6 +8,7 @@ import {
   type ServerToClientPayloads,
 } from '../../contract/events';
 import { getAuthToken } from './auth-token';
+import { meQueryKey } from './auth/me-query';
 import { useAuth } from './auth/use-auth';
 import { createSocket, watchConnection, type AppSocket, type ConnectionNotifier } from './socket';
 
@@ -22,15 +24,18 @@ const toastNotifier: ConnectionNotifier = {
  * `useSocketEvent` for each event the screen listens to.
  */
 export function useSocket(): AppSocket {
-  const { user, refresh } = useAuth();
-  const userId = user?.id ?? null;
+  const userId = useAuth().user?.id ?? null;
+  const queryClient = useQueryClient();
   // Creating the socket opens nothing (autoConnect is off), so it may happen during render.
   const socket = useMemo(() => createSocket({ token: getAuthToken(), userId }), [userId]);
-  const onSessionEnded = useEffectEvent(() => void refresh());
+  // The screen's data is read again: its 401 shows the screen's own message (trades: 'Please sign
+  // in to view trades') and re-checks /api/me, whose 401 then signs this page out (query-client.ts).
+  const onSessionEnded = useEffectEvent(
+    () => void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] }),
+  );
   useEffect(() => {
     const unwatch = watchConnection(socket, toastNotifier);
-    // This session was ended elsewhere (signed out, revoked from Settings, a new password): asking
-    // /api/me again gets the 401 that signs this page out too.
+    // This session was ended elsewhere (signed out, revoked from Settings, a new password).
     const onError = (payload: { message?: unknown }) => {
       if (payload?.message === SESSION_ENDED) onSessionEnded();
     };

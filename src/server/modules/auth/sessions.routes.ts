@@ -55,7 +55,12 @@ export function registerSessionRoutes(
   );
   app.post(
     revokeOtherSessionsEndpoint.path,
-    { schema: { response: { 200: revokeOtherSessionsEndpoint.response } } },
+    {
+      schema: {
+        body: revokeOtherSessionsEndpoint.body,
+        response: { 200: revokeOtherSessionsEndpoint.response },
+      },
+    },
     async (request) => {
       const viewer = await viewers.requireUser(request);
       const revoked = await sessions.deleteOtherSessions(viewer.userId, viewer.sessionId);

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { createReferralCode } from './user-identity';
 import { createUsersRepo } from './users.repo';
@@ -29,6 +29,18 @@ export function createUsersService(db: Database) {
       const rows = await repo.contactsOf([...new Set(ids)]);
       return new Map(rows.map(({ id, ...contact }) => [id, contact]));
     },
+
+    /** Holds the user row for the caller's transaction; false when there is no such user. */
+    lockUser: (userId: string, tx: Queryable) => repo.lock(userId, tx),
+
+    /** Whether the user is the only owner of this organisation. */
+    async soleOwnerOf(organizationId: string, userId: string, tx: Queryable): Promise<boolean> {
+      const owners = await repo.ownersOf(organizationId, tx);
+      return owners.length === 1 && owners[0] === userId;
+    },
+
+    /** Inside the caller's transaction: the account's name, address, credentials and sessions go. */
+    anonymise: (userId: string, tx: Queryable) => repo.anonymise(userId, tx),
 
     /**
      * The user's referral code, drawn now if they have none (accounts made outside sign-up). A

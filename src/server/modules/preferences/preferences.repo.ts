@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { userPreferences } from '../../db/schema';
 
 export type PreferencesRow = typeof userPreferences.$inferSelect;
@@ -20,6 +20,11 @@ export function createPreferencesRepo(db: Database) {
     },
 
     /** Replaces the user's whole row (a PUT carries every field). */
+    /** Forgets the user's saved preferences (inside the caller's transaction). */
+    async remove(userId: string, tx: Queryable): Promise<void> {
+      await tx.delete(userPreferences).where(eq(userPreferences.userId, userId));
+    },
+
     async save(userId: string, values: PreferencesValues): Promise<PreferencesRow> {
       const [row] = await db
         .insert(userPreferences)

@@ -3,7 +3,7 @@ import {
   type Preferences,
   type UpdatePreferencesInput,
 } from '../../../contract/preferences';
-import type { Database } from '../../db/client';
+import type { Database, Queryable } from '../../db/client';
 import { isBusEvent, type EventBus } from '../../realtime/event-bus';
 import { createReadCache } from '../../shared/read-cache';
 import { toCents, toDollars } from '../../shared/money';
@@ -92,6 +92,17 @@ export function createPreferencesService(deps: {
       autoTradingCache.evict(userId);
       bus.publish('preferences_changed', { userId });
       return saved;
+    },
+
+    /** A deleted account's preferences go with it; its cached copy goes everywhere after commit. */
+    async remove(userId: string, tx: Queryable): Promise<void> {
+      await repo.remove(userId, tx);
+    },
+
+    /** Drops the cached copy here and in every other process (after a change committed). */
+    forget(userId: string): void {
+      autoTradingCache.evict(userId);
+      bus.publish('preferences_changed', { userId });
     },
 
     /** What the trading module needs when it opens and closes a trade. */

@@ -5,14 +5,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AccountSession } from '../../../../contract/sessions';
 import { clearAuthToken, getAuthToken, setAuthToken } from '../../../lib/auth-token';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
+import { saveTextFile } from '../../../lib/download';
 import { screen, userEvent, waitFor, within } from '../../../testing/dom';
 import { serveApi, type FakeAnswer, type FakeCall } from '../../../testing/fake-api';
 import { renderWithQuery } from '../../../testing/render-with-query';
 import { EmailCard, emailChangeSent } from './email-card';
 import { PASSWORD_CHANGED_HERE, PasswordCard } from './password-card';
 import { OTHERS_SIGNED_OUT, SESSION_SIGNED_OUT, SessionsCard } from './sessions-card';
+import { ACCOUNT_DELETED, YourDataCard } from './your-data-card';
 
 vi.mock('react-toastify', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock('../../../lib/download', () => ({ saveTextFile: vi.fn() }));
 const toasted = (kind: 'success' | 'error') => vi.mocked(toast[kind]).mock.calls.map(([text]) => text);
 
 const ME = {
@@ -136,6 +139,60 @@ describe("Settings' account and security cards", () => {
     expect((await screen.findByRole('status')).textContent).toBe(emailChangeSent('sid.new@example.com'));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
       { newEmail: 'sid.new@example.com' },
+    ]);
+  });
+
+  it('downloads your data as a JSON file', async () => {
+    const data = {
+      exportedAt: '2026-11-28T12:00:00.000Z',
+      account: { id: 'u1', email: 'sid@example.com' },
+      preferences: null,
+      ...Object.fromEntries(
+        [
+          'signInMethods',
+          'sessions',
+          'organizations',
+          'ledgerAccounts',
+          'ledgerEntries',
+          'payments',
+          'trades',
+          'offerActions',
+          'offerFeedback',
+          'referrals',
+          'contactMessages',
+          'auditLog',
+        ].map((key) => [key, []]),
+      ),
+    };
+    serve((call) => (call.path === '/api/account/export' ? { status: 200, body: data } : undefined));
+    render(<YourDataCard />);
+    await userEvent.click(screen.getByRole('button', { name: 'Download My Data' }));
+    await waitFor(() => expect(vi.mocked(saveTextFile)).toHaveBeenCalledTimes(1));
+    const [name, text, type] = vi.mocked(saveTextFile).mock.calls[0]!;
+    expect([name, type]).toEqual(['heatsignal-data-2026-11-28.json', 'application/json']);
+    expect(JSON.parse(text)).toEqual(data);
+  });
+
+  it('deletes the account with the password, says why not when something is left, and signs out', async () => {
+    let left = 'Your account still holds $12.00: withdraw it first.';
+    const calls = serve((call) => {
+      if (call.path !== '/api/account/delete') return undefined;
+      return left ? { status: 409, body: { error: left } } : { status: 200, body: { deleted: true } };
+    });
+    render(<YourDataCard />);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    await userEvent.type(screen.getByLabelText('Current password'), 'my-passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    await waitFor(() => expect(toasted('error')).toEqual([left]));
+    expect(getAuthToken()).toBe('current');
+
+    left = '';
+    await userEvent.click(screen.getByRole('button', { name: 'Delete My Account' }));
+    await waitFor(() => expect(toasted('success')).toEqual([ACCOUNT_DELETED]));
+    expect(getAuthToken()).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/account/delete').map((c) => c.body)).toEqual([
+      { password: 'my-passphrase' },
+      { password: 'my-passphrase' },
     ]);
   });
 });

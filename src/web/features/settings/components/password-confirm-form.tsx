@@ -10,12 +10,15 @@ export function PasswordConfirmForm({
   submitLabel,
   onSubmit,
   onCancel,
+  danger = false,
 }: {
   /** The form's accessible name, e.g. 'Turn on two-factor'. */
   label: string;
   submitLabel: string;
   onSubmit: (password: string) => Promise<void>;
   onCancel: () => void;
+  /** The submit button warns: the step cannot be undone. */
+  danger?: boolean;
 }) {
   const {
     register,
@@ -38,7 +41,12 @@ export function PasswordConfirmForm({
         {...register('password')}
       />
       <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting}>
+        <Button
+          type="submit"
+          variant={danger ? 'danger' : 'primary'}
+          disabled={isSubmitting}
+          aria-busy={isSubmitting}
+        >
           {submitLabel}
         </Button>
         <Button variant="secondary" onClick={onCancel}>

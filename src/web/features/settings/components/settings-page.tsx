@@ -11,6 +11,7 @@ import { EmailCard } from './email-card';
 import { PasswordCard } from './password-card';
 import { SessionsCard } from './sessions-card';
 import { TwoFactorCard } from './two-factor-card';
+import { YourDataCard } from './your-data-card';
 
 /**
  * Trader spec 2.12 'User Settings': the preferences form, the trading limits read-only, and the
@@ -46,6 +47,7 @@ export function SettingsPage() {
         <SessionsCard />
         <PasswordCard />
         <EmailCard />
+        <YourDataCard />
       </div>
     </>
   );
