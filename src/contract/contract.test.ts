@@ -87,6 +87,8 @@ const SPEC_CALLS = [
   'POST /api/account/sessions/revoke-others',
   'GET /api/account/export',
   'POST /api/account/delete',
+  'GET /api/sign-in-options',
+  'POST /api/sso-session',
 ];
 
 /** Schema node kinds fastify-type-provider-zod's serializer (z.safeEncode) cannot run backwards. */

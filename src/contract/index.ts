@@ -23,4 +23,5 @@ export * from './preferences';
 export * from './referrals';
 export * from './sessions';
 export * from './signal-quality';
+export * from './sso';
 export * from './trades';

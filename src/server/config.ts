@@ -119,6 +119,14 @@ const envSchema = z
     ),
     /** The sender of every message, e.g. "HeatSignal <no-reply@signals.example.com>". */
     MAIL_FROM: optionalText,
+    /** Single sign-on with an OpenID Connect provider: its issuer URL, and this app's client there. */
+    OIDC_ISSUER: optionalText.pipe(
+      z.url({ protocol: /^https?$/, message: 'OIDC_ISSUER must be an http(s) URL' }).optional(),
+    ),
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    /** The provider's name on the sign-in button, e.g. "Google" or "Okta". */
+    OIDC_NAME: optionalText,
     TRUST_PROXY: trustProxy.default(false),
     ALLOW_PRIVATE_FEEDS: bool.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -138,6 +146,7 @@ const envSchema = z
     );
     need(env.AI_PROVIDER === 'openai', ['OPENAI_BASE_URL', 'OPENAI_API_KEY'], 'when AI_PROVIDER=openai');
     need(env.MARKET_SOURCE === 'replay', ['REPLAY_FILES'], 'when MARKET_SOURCE=replay');
+    need(env.OIDC_ISSUER !== undefined, ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'], 'when OIDC_ISSUER is set');
     // Separate api and worker processes share state only through PostgreSQL and Redis.
     need(env.ROLE !== 'all', ['DATABASE_URL', 'REDIS_URL'], `when ROLE=${env.ROLE}`);
   });
@@ -178,6 +187,8 @@ export interface Config {
    * (SMTP_URL): on the outbox nobody receives the link, so requiring it would lock withdrawals away.
    */
   mail: { smtpUrl?: string; from: string; verificationRequired: boolean };
+  /** Single sign-on (OIDC_*), when configured. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   /** Fastify's `trustProxy`: whom to believe about the client address (X-Forwarded-For). */
   trustProxy: boolean | number | string[];
   /** Lets admin-entered URLs (feeds, webhooks) reach loopback and private networks. */
@@ -232,6 +243,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM ?? `HeatSignal <no-reply@${new URL(publicUrl).hostname}>`,
       verificationRequired: env.SMTP_URL !== undefined,
     },
+    oidc: env.OIDC_ISSUER
+      ? {
+          issuer: env.OIDC_ISSUER.replace(/\/+$/, ''),
+          clientId: env.OIDC_CLIENT_ID!,
+          clientSecret: env.OIDC_CLIENT_SECRET!,
+          name: env.OIDC_NAME ?? 'single sign-on',
+        }
+      : undefined,
     trustProxy: env.TRUST_PROXY,
     allowPrivateFeeds: env.ALLOW_PRIVATE_FEEDS,
     logLevel: env.LOG_LEVEL,

@@ -42,6 +42,8 @@ const AUTH_PATHS = [
   'two-factor/verify-totp',
   'two-factor/verify-backup-code',
   'two-factor/generate-backup-codes',
+  'sign-in/social',
+  'callback/oidc',
   'x',
 ];
 

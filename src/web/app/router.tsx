@@ -27,6 +27,7 @@ const publicRoutes: RouteObject[] = [
   lazyPage('forgot-password', async () => (await import('../features/auth')).ForgotPasswordPage),
   lazyPage('reset-password', async () => (await import('../features/auth')).ResetPasswordPage),
   lazyPage('verify-email', async () => (await import('../features/auth')).VerifyEmailPage),
+  lazyPage('sso-callback', async () => (await import('../features/auth')).SsoCallbackPage),
   lazyPage('pricing', async () => (await loadMarketing()).PricingPage),
   lazyPage('docs', async () => (await loadMarketing()).DocsPage),
   lazyPage('privacy-policy', async () => (await loadMarketing()).PrivacyPolicyPage),

@@ -5,6 +5,7 @@ import { registerAuthRoutes } from './auth.routes';
 import { createOrganizationsService, type OrganizationsService } from './organizations.service';
 import { createSessionsRepo } from './sessions.repo';
 import { registerSessionRoutes } from './sessions.routes';
+import { registerSsoRoutes } from './sso.routes';
 import { createUsersService, type UsersService } from './users.service';
 import { createViewerResolver, type ViewerResolver } from './viewer';
 
@@ -56,6 +57,7 @@ export const authPlugin = fp(
     guardRoutes(app, viewers);
     registerAuthRoutes(app, { auth, config, db, rateLimits: app.rateLimits, viewers });
     registerSessionRoutes(app, { sessions, viewers });
+    registerSsoRoutes(app, { auth, config });
   },
   { name: 'auth', dependencies: ['core', 'providers', 'settings'] },
 );

@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -54,6 +55,10 @@ export function createAuth({ config, db, organizations, mailer, onMailFailed, on
     rateLimit: { enabled: false },
     // A new address takes effect once the link mailed to it is opened (emailVerification below).
     user: { ...authSchemaOptions.user, changeEmail: { enabled: true } },
+    // Single sign-on joins an existing account only when both the provider and this server have
+    // verified the address (better-auth's default rule, spelled out).
+    account: { accountLinking: { enabled: true, requireLocalEmailVerified: true } },
+    plugins: [...authSchemaOptions.plugins, genericOAuth({ config: ssoProviders(config) })],
     emailAndPassword: {
       ...authSchemaOptions.emailAndPassword,
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
@@ -112,6 +117,30 @@ export function createAuth({ config, db, organizations, mailer, onMailFailed, on
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The one provider id of single sign-on: its callback is /api/auth/callback/oidc. */
+export const SSO_PROVIDER_ID = 'oidc';
+
+/**
+ * The OpenID Connect provider of OIDC_*, if any. Its discovery document is read when the server
+ * starts; ID tokens are checked against its keys, with PKCE and a nonce.
+ */
+function ssoProviders(config: Config) {
+  if (!config.oidc) return [];
+  const { issuer, clientId, clientSecret, name } = config.oidc;
+  return [
+    {
+      providerId: SSO_PROVIDER_ID,
+      name,
+      discoveryUrl: `${issuer}/.well-known/openid-configuration`,
+      clientId,
+      clientSecret,
+      scopes: ['openid', 'email', 'profile'],
+      pkce: true,
+      requireIdTokenVerification: true,
+    },
+  ];
+}
 
 /** better-auth's endpoints that accept a second factor (a TOTP code or a backup code). */
 export const SECOND_FACTOR_PATHS = ['/two-factor/verify-totp', '/two-factor/verify-backup-code'];

@@ -4,6 +4,7 @@ import { RETURN_PARAM, safeReturnPath } from '../../../lib/auth/return-path';
 import { useRedirectWhenSignedIn } from '../hooks/use-redirect-when-signed-in';
 import { AuthCard } from './auth-card';
 import { SignInForm } from './sign-in-form';
+import { SsoButton } from './sso-button';
 
 /** /auth: once signed in (now or already), go to the `redirect` return address or /dashboard. */
 export function AuthPage() {
@@ -24,6 +25,7 @@ export function AuthPage() {
       }
     >
       <SignInForm />
+      <SsoButton />
       <p className="mt-4 text-center text-sm">
         <Link to="/forgot-password" className="text-slate-400 hover:text-orange-300">
           Forgot password?
