@@ -45,7 +45,10 @@ const HOP_HEADERS = ['content-length', 'content-encoding', 'set-cookie', 'transf
 
 /** Mails per address and kind, whoever asks (the per-IP auth limit applies too). */
 const MAILS_PER_ADDRESS = { max: 5, windowMs: 60 * 60_000 };
-/** The calls that send an account mail, and what their limit's refusal calls the mails. */
+/**
+ * The calls that send an account mail, by the kind of mail; one limit per kind and address (a
+ * change of address mails a verification link, so it counts with the resends).
+ */
 const MAIL_REQUESTS: Record<string, string> = {
   '/api/auth/request-password-reset': 'reset requests',
   '/api/auth/send-verification-email': 'verification mails',
@@ -95,9 +98,7 @@ export function registerAuthRoutes(
     if (mails) {
       const { email, newEmail } = parsed.data as { email?: string; newEmail?: string };
       const to = (email ?? newEmail ?? '').toLowerCase();
-      // A change of address mails a verification link to the new one: the same limit as a resend.
-      const kind = path === '/api/auth/change-email' ? '/api/auth/send-verification-email' : path;
-      const waitMs = mailRequests.take(`${kind} ${to}`);
+      const waitMs = mailRequests.take(`${mails} ${to}`);
       if (waitMs !== null)
         throw tooManyRequests(
           `Too many ${mails} for this address, please try again in ${Math.ceil(waitMs / 60_000)} minutes`,

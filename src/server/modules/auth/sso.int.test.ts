@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SSO_SESSION } from '../../../contract/sso';
 import { createTestApp, signUp, type TestApp } from '../../testing/test-app';
 import { startFakeOidcProvider, type FakeOidcProvider } from './testing/fake-oidc-provider';
+import { cookiesOf } from './testing/two-factor';
 
 const PUBLIC_URL = 'http://localhost:3000';
 
@@ -37,15 +38,6 @@ afterAll(async () => {
   await idp.stop();
 });
 
-/** `name=value` pairs of every Set-Cookie of a response, for the next request's Cookie header. */
-function cookiesOf(headers: { 'set-cookie'?: string | string[] }): string {
-  return [headers['set-cookie'] ?? []]
-    .flat()
-    .map((c) => c.split(';')[0] ?? '')
-    .filter((c) => !c.endsWith('='))
-    .join('; ');
-}
-
 /**
  * The browser's trip: start at the app, follow the provider's redirect back to the callback, and
  * trade the session cookie for a token. Returns where the callback sent the browser, and the token.
@@ -62,7 +54,7 @@ async function signInThroughProvider(): Promise<{ landedAt: URL; token: string |
     },
   });
   expect(start.statusCode, start.body).toBe(200);
-  const stateCookies = cookiesOf(start.headers);
+  const stateCookies = cookiesOf(start);
   const authorize = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
   const back = new URL(authorize.headers.get('location')!);
   expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/api/auth/callback/oidc`);
@@ -75,7 +67,7 @@ async function signInThroughProvider(): Promise<{ landedAt: URL; token: string |
   const session = await t.app.inject({
     method: 'POST',
     url: '/api/sso-session',
-    headers: { cookie: cookiesOf(callback.headers), origin: PUBLIC_URL },
+    headers: { cookie: cookiesOf(callback), origin: PUBLIC_URL },
   });
   return { landedAt, token: session.statusCode === 200 ? session.json<{ token: string }>().token : null };
 }

@@ -1,19 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { parseCookies } from 'better-auth/cookies';
 import { fromNodeHeaders } from 'better-auth/node';
 import { NO_SSO_SESSION, signInOptionsEndpoint, ssoSessionEndpoint } from '../../../contract/sso';
 import type { Config } from '../../config';
 import { forbidden, unauthorized } from '../../http/errors';
 import type { Auth } from './auth';
-
-/** The value of cookie `name` in a Cookie header, decoded; null when absent. */
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of header?.split(';') ?? []) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return decodeURIComponent(part.slice(at + 1).trim());
-  }
-  return null;
-}
 
 /**
  * Single sign-on beside better-auth's own endpoints: whether the sign-in page offers it, and the
@@ -38,7 +30,7 @@ export function registerSsoRoutes(scope: FastifyInstance, deps: { auth: Auth; co
       if (request.headers.origin !== ownOrigin) throw forbidden('Cross-site request refused');
       const { authCookies } = await auth.$context;
       const name = authCookies.sessionToken.name;
-      const token = cookieValue(request.headers.cookie, name);
+      const token = parseCookies(request.headers.cookie ?? '').get(name);
       const session = token ? await auth.api.getSession({ headers: fromNodeHeaders(request.headers) }) : null;
       if (!token || !session) throw unauthorized(NO_SSO_SESSION);
       // From here the page holds the session as a bearer token, like every other sign-in.

@@ -42,14 +42,19 @@ export async function turnOnTwoFactor(app: FastifyInstance, user: TestUser): Pro
   return { user: withToken(user, verified), secret, backupCodes };
 }
 
+/** The `name=value` pairs a response set (cleared ones left out), as the next request's Cookie header. */
+export function cookiesOf(response: { headers: { 'set-cookie'?: string | string[] } }): string {
+  return [response.headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => c.split(';')[0] ?? '')
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+}
+
 /** Sign-in's first step: the password. With two-factor on, the answer holds the challenge cookie. */
 export async function signInWithPassword(app: FastifyInstance, email: string) {
   const response = await post(app, '/api/auth/sign-in/email', { email, password: TEST_PASSWORD });
-  const cookie = [response.headers['set-cookie'] ?? []]
-    .flat()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { response, cookie };
+  return { response, cookie: cookiesOf(response) };
 }
 
 /** Sign-in's second step: a TOTP code (or a backup code) with the challenge cookie. */
