@@ -3,8 +3,8 @@
  * length; DATABASE_URL runs the database rows on PostgreSQL (the bench makes and drops its own
  * databases there), PGlite otherwise. The cluster rows always run on PostgreSQL (DATABASE_URL's
  * server, else the local one) with a redis-server of their own. BENCH_ONLY=a,b runs only those
- * groups (http, live, fanout, heatmap, engine, ledger, accept, admin-lists, cluster, web,
- * heatmap-screen).
+ * groups (http, live, fanout, heatmap, engine, ledger, accept, admin-lists, track-record, cluster,
+ * web, heatmap-screen).
  */
 import { benchAccept } from './accept';
 import { benchAdminLists } from './admin-lists';
@@ -17,6 +17,7 @@ import { benchLedger } from './ledger';
 import { benchLive } from './live';
 import { DB_KIND } from './load';
 import { printTable, type BenchRow } from './table';
+import { benchTrackRecord } from './track-record';
 import { benchLanding } from './web-landing';
 import { benchHeatmapScreen } from './web-heatmap-screen';
 
@@ -32,6 +33,7 @@ if (want('engine')) rows.push(...(await benchEngine()));
 if (want('ledger')) rows.push(...(await benchLedger()));
 if (want('accept')) rows.push(...(await benchAccept()));
 if (want('admin-lists')) rows.push(...(await benchAdminLists()));
+if (want('track-record')) rows.push(...(await benchTrackRecord()));
 if (want('cluster')) rows.push(...(await benchCluster()));
 if (want('web')) rows.push(...(await benchLanding()));
 if (want('heatmap-screen')) rows.push(...(await benchHeatmapScreen()));

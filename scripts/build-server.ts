@@ -3,9 +3,11 @@
 //   main.mjs           the process entry (src/server/main.ts)
 //   engine.worker.mjs  an engine thread's tasks (engine-pool.ts finds it beside main.mjs)
 //   pglite.worker.mjs  the embedded database's thread (pglite-thread.ts finds it beside main.mjs)
+//   verify-track-record.mjs  the track record's standalone verifier, copied byte for byte: the
+//                      server hands it to visitors, and its text is what they read before running it
 // Packages stay imports from node_modules; source maps keep stack traces on the TypeScript lines.
 import { build } from 'esbuild';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,7 +37,15 @@ export async function buildServer(): Promise<void> {
   // Each file is replaced whole (written beside, then renamed): the browser and scale-out suites
   // build side by side while servers of theirs start, and none may load a half-written module.
   mkdirSync(SERVER_BUNDLE_DIR, { recursive: true });
-  for (const file of result.outputFiles) {
+  const verifier = 'verify-track-record.mjs';
+  const files = [
+    ...result.outputFiles,
+    {
+      path: path.join(SERVER_BUNDLE_DIR, verifier),
+      contents: readFileSync(path.join(src, 'modules/track-record', verifier)),
+    },
+  ];
+  for (const file of files) {
     const partial = `${file.path}.${process.pid}.partial`;
     writeFileSync(partial, file.contents);
     renameSync(partial, file.path);

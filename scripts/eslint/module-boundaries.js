@@ -47,6 +47,7 @@ export const OWNERS = {
   referrals: 'referrals',
   contact: 'contact',
   'signal-quality': 'signal-quality',
+  'track-record': 'track-record',
 };
 
 const isTestFile = (file) =>

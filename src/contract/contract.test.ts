@@ -89,6 +89,9 @@ const SPEC_CALLS = [
   'POST /api/account/delete',
   'GET /api/sign-in-options',
   'POST /api/sso-session',
+  'GET /api/track-record',
+  'GET /api/track-record/export',
+  'GET /api/track-record/verifier',
 ];
 
 /** Schema node kinds fastify-type-provider-zod's serializer (z.safeEncode) cannot run backwards. */

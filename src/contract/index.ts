@@ -24,4 +24,5 @@ export * from './referrals';
 export * from './sessions';
 export * from './signal-quality';
 export * from './sso';
+export * from './track-record';
 export * from './trades';

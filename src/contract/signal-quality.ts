@@ -95,6 +95,22 @@ export const gateBacktestRowSchema = z.object({
 });
 export type GateBacktestRow = z.infer<typeof gateBacktestRowSchema>;
 
+/**
+ * One family's walk-forward positions decided on one UTC day (market time): the sums the track
+ * record needs to set live results beside the backtest of the same period.
+ */
+export const gateBacktestDaySchema = z.object({
+  family: z.string(),
+  /** Midnight UTC of the day of the decisions. */
+  day: isoDateTimeSchema,
+  trades: z.number().int().min(1),
+  wins: z.number().int().min(0),
+  /** Sum of the net returns, and of their squares, in percent. */
+  netSumPercent: z.number(),
+  netSquaresPercent: z.number().min(0),
+});
+export type GateBacktestDay = z.infer<typeof gateBacktestDaySchema>;
+
 /** The publication gate on the stored candles of the active pairs. */
 export const publicationGateSchema = z.object({
   pairs: z.number().int().min(0),
@@ -119,6 +135,8 @@ export const publicationGateSchema = z.object({
       firstRefitDays: z.number().int().min(0),
       refitDays: z.number().int().min(1),
       rows: z.array(gateBacktestRowSchema),
+      /** Absent from gates judged before the track record compared live with the backtest. */
+      days: z.array(gateBacktestDaySchema).optional(),
     })
     .optional(),
 });

@@ -17,6 +17,7 @@ import { reportsPlugin } from '../modules/reports/reports.plugin';
 import { settingsPlugin, settingsRoutesPlugin } from '../modules/settings/settings.plugin';
 import { signalQualityPlugin } from '../modules/signal-quality/signal-quality.plugin';
 import { systemPlugin } from '../modules/system/system.plugin';
+import { trackRecordPlugin } from '../modules/track-record/track-record.plugin';
 import { tradingPlugin } from '../modules/trading/trading.plugin';
 import { triggersPlugin } from '../modules/triggers/triggers.plugin';
 import { realtimePlugin } from '../realtime/realtime.plugin';
@@ -44,6 +45,7 @@ export const MODULE_PLUGINS: FastifyPluginAsync[] = [
   triggersPlugin,
   offersPlugin,
   signalQualityPlugin,
+  trackRecordPlugin,
   analysisPipelinePlugin,
   paymentsPlugin,
   tradingPlugin,

@@ -14,6 +14,7 @@ import type { Universe } from './types';
 import { walkForwardGate } from './walk-forward-gate';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 export interface GateBacktestRow {
   family: string;
@@ -25,11 +26,22 @@ export interface GateBacktestRow {
   realisedSuccessRate: number;
 }
 
+/** One family's published positions decided on one UTC day (the track record's comparison). */
+export interface GateBacktestDay {
+  family: string;
+  day: string;
+  trades: number;
+  wins: number;
+  netSumPercent: number;
+  netSquaresPercent: number;
+}
+
 export interface GateBacktest {
   /** The first refit, in days after the first stored candle; then every `refitDays`. */
   firstRefitDays: number;
   refitDays: number;
   rows: GateBacktestRow[];
+  days: GateBacktestDay[];
 }
 
 export function gateBacktest(input: {
@@ -49,7 +61,22 @@ export function gateBacktest(input: {
   });
   const riskAt = riskLevels(universe);
   const cells = new Map<string, GateBacktestRow & { predictedSum: number }>();
+  const days = new Map<string, GateBacktestDay>();
   for (const signal of published) {
+    const day = new Date(Math.floor((universe.start + signal.at * HOUR_MS) / DAY_MS) * DAY_MS).toISOString();
+    const daily = days.get(`${signal.family}|${day}`) ?? {
+      family: signal.family,
+      day,
+      trades: 0,
+      wins: 0,
+      netSumPercent: 0,
+      netSquaresPercent: 0,
+    };
+    daily.trades += 1;
+    daily.wins += signal.succeeded ? 1 : 0;
+    daily.netSumPercent += signal.realisedNetPercent;
+    daily.netSquaresPercent += signal.realisedNetPercent ** 2;
+    days.set(`${signal.family}|${day}`, daily);
     const riskLevel = riskAt(signal.pair, signal.at);
     const key = `${signal.family}|${riskLevel}`;
     const cell = cells.get(key) ?? {
@@ -76,7 +103,12 @@ export function gateBacktest(input: {
     .sort(
       (a, b) => a.family.localeCompare(b.family) || order.indexOf(a.riskLevel) - order.indexOf(b.riskLevel),
     );
-  return { firstRefitDays, refitDays, rows };
+  return {
+    firstRefitDays,
+    refitDays,
+    rows,
+    days: [...days.values()].sort((a, b) => a.family.localeCompare(b.family) || a.day.localeCompare(b.day)),
+  };
 }
 
 /**

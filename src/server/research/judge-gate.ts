@@ -72,7 +72,7 @@ export function judgeGate(input: {
       families: [],
       live: [],
       latestDecision: null,
-      backtest: { firstRefitDays: 0, refitDays: REFIT_DAYS, rows: [] },
+      backtest: { firstRefitDays: 0, refitDays: REFIT_DAYS, rows: [], days: [] },
     };
   const universe = buildUniverse(series);
   const { families, verdicts, trials } = judgeFamilies(universe, { fees, trials: RESEARCH_TRIALS });

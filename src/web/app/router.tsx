@@ -30,6 +30,7 @@ const publicRoutes: RouteObject[] = [
   lazyPage('sso-callback', async () => (await import('../features/auth')).SsoCallbackPage),
   lazyPage('pricing', async () => (await loadMarketing()).PricingPage),
   lazyPage('docs', async () => (await loadMarketing()).DocsPage),
+  lazyPage('track-record', async () => (await import('../features/track-record')).TrackRecordPage),
   lazyPage('privacy-policy', async () => (await loadMarketing()).PrivacyPolicyPage),
   lazyPage('terms-of-service', async () => (await loadMarketing()).TermsOfServicePage),
   lazyPage('contact', async () => (await import('../features/contact')).ContactPage),

@@ -15,3 +15,4 @@ export * from './contact';
 export * from './relations';
 export * from './signal-quality';
 export * from './system';
+export * from './track-record';

@@ -4,11 +4,12 @@
  * pair. With the market's planted edge a family passes, and its positions, and nothing else, become
  * offers; without it nothing passes and nothing is published.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offerSchema, type Offer } from '../../../contract/offers';
 import { publicationGateSchema, type PublicationGate } from '../../../contract/signal-quality';
-import { analyses, offers } from '../../db/schema';
+import { analyses, cryptoPairs, offers, trackRecord } from '../../db/schema';
+import { exportFile, runVerifier } from '../track-record/testing/verifier';
 import { createManualClock } from '../../providers/market';
 import { createSimulatedMarketSource } from '../../providers/market/simulated';
 import type { SimulatedEdge } from '../../providers/market/simulated/hourly-path';
@@ -151,6 +152,67 @@ describe('the publication gate on a market with the planted edge', () => {
     const last = candles.filter((c) => c.time < end).at(-1)!;
     const gross = (last.close / Number(offer.entryPrice) - 1) * 100 * (offer.side === 'buy' ? 1 : -1);
     expect(scored!.outcome).toBe(gross > offer.feePercent ? 'succeeded' : 'failed');
+  });
+
+  it('committed each offer as it was published, each move of its end and its outcome, to a record anyone can verify', async () => {
+    const rows = await t.db.select().from(offers);
+    const chain = await t.db.select().from(trackRecord).orderBy(asc(trackRecord.seq));
+    const of = (id: string, kind: string) => chain.filter((e) => e.offerId === id && e.kind === kind);
+    expect(
+      chain
+        .filter((e) => e.kind === 'offer')
+        .map((e) => e.offerId)
+        .sort(),
+    ).toEqual(rows.map((r) => r.id).sort());
+    expect(chain.some((e) => e.kind === 'revision' && e.entry.change === 'extended')).toBe(true);
+    const symbols = new Map((await t.db.select().from(cryptoPairs)).map((p) => [p.id, p.symbol]));
+    let settled = 0;
+    for (const row of rows) {
+      const [commitment] = of(row.id, 'offer');
+      const gate = row.provenance?.gate as { family: string; variant: string };
+      expect(commitment!.entry).toMatchObject({
+        pair: symbols.get(row.pairId),
+        side: row.side,
+        entryPrice: row.entryPrice,
+        successRate: row.successRate,
+        expectedProfitPercent: row.expectedProfitPercent,
+        feePercent: row.feePercent,
+        family: gate.family,
+        bypass: false,
+        gate: { variant: gate.variant },
+        engineVersion: row.engineVersion,
+        publishedAt: row.createdAt.toISOString(),
+      });
+      // The horizon the outcome is judged at is the last one committed.
+      const revisions = of(row.id, 'revision');
+      expect(revisions.at(-1)?.entry.horizonMinutes ?? commitment!.entry.horizonMinutes).toBe(
+        row.horizonMinutes,
+      );
+      const outcomes = of(row.id, 'outcome');
+      if (row.outcome === null) {
+        expect(outcomes).toEqual([]);
+        continue;
+      }
+      settled += 1;
+      expect(outcomes).toHaveLength(1);
+      const outcome = outcomes[0]!;
+      expect(outcome.seq).toBeGreaterThan(Math.max(commitment!.seq, ...revisions.map((r) => r.seq)));
+      expect(outcome.entry).toMatchObject({ outcome: row.outcome, commitment: commitment!.seq });
+      // Net of the committed fee, from the exit the candles gave (the entry's own figures).
+      const { exitPrice, netReturnPercent } = outcome.entry as {
+        exitPrice: number;
+        netReturnPercent: number;
+      };
+      const gross = (exitPrice / Number(row.entryPrice) - 1) * 100 * (row.side === 'buy' ? 1 : -1);
+      expect(netReturnPercent).toBeCloseTo(gross - row.feePercent, 8);
+    }
+    expect(settled).toBeGreaterThan(0);
+
+    const exported = await t.app.inject({ method: 'GET', url: '/api/track-record/export' });
+    expect(runVerifier([exportFile(exported.body)])).toEqual({
+      status: 0,
+      output: `track record intact (${chain.length} entries)`,
+    });
   });
 });
 

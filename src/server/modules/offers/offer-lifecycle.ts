@@ -49,43 +49,74 @@ export interface JudgeWindow {
   intervalMs: number;
 }
 
+/** How a judged offer ended, as if followed at its stated entry. */
+export interface OfferExit {
+  outcome: Outcome;
+  /** The take-profit or stop-loss price when one was touched, else the horizon's last close. */
+  exitPrice: number;
+  /** Market time of the exit: the touching candle's open, or the horizon's end. */
+  exitAt: number;
+  /** The side's price move from entry to exit, before fees, in percent of the entry. */
+  grossPercent: number;
+}
+
 /**
  * Judges a trade on the candles after its entry with the engine's own rule (engine/outcomes.ts):
  * take-profit first = succeeded, stop-loss first = failed, and a candle touching both counts as
  * failed (the conservative reading: one candle does not say which came first), neither by the
- * horizon = neither. An offer without levels is judged at the horizon's last close. Null when the candles do not cover the window yet (first candle a full
- * interval after the entry, or the last one ending before the horizon).
+ * horizon = neither. An offer without levels is judged at the horizon's last close. Null when the
+ * candles do not cover the window yet (first candle a full interval after the entry, or the last
+ * one ending before the horizon).
  */
-export function judgeOffer(
+export function judgeOfferExit(
   definition: SuccessDefinition,
   after: Candle[],
   window: JudgeWindow,
-): Outcome | null {
+): OfferExit | null {
   const { entryAt, horizonEnd, intervalMs } = window;
   const candles = after.filter((c) => c.time >= entryAt && c.time < horizonEnd);
   const first = candles[0];
   const last = candles.at(-1);
   if (!first || !last || first.time >= entryAt + intervalMs || last.time + intervalMs < horizonEnd)
     return null;
+  const direction = definition.side === 'buy' ? 1 : -1;
+  const entry = definition.entryPrice;
+  if (definition.takeProfitPercent === null || definition.stopLossPercent === null) {
+    const grossPercent = direction * (last.close / entry - 1) * 100;
+    return {
+      outcome: grossPercent > definition.feePercent ? 'succeeded' : 'failed',
+      exitPrice: last.close,
+      exitAt: Math.min(horizonEnd, last.time + intervalMs),
+      grossPercent,
+    };
+  }
   const series = {
     time: [entryAt, ...candles.map((c) => c.time)],
-    high: [definition.entryPrice, ...candles.map((c) => c.high)],
-    low: [definition.entryPrice, ...candles.map((c) => c.low)],
-    close: [definition.entryPrice, ...candles.map((c) => c.close)],
+    high: [entry, ...candles.map((c) => c.high)],
+    low: [entry, ...candles.map((c) => c.low)],
+    close: [entry, ...candles.map((c) => c.close)],
     n: candles.length + 1,
   };
-  if (definition.takeProfitPercent === null || definition.stopLossPercent === null) {
-    const direction = definition.side === 'buy' ? 1 : -1;
-    const grossPercent = direction * (last.close / definition.entryPrice - 1) * 100;
-    return grossPercent > definition.feePercent ? 'succeeded' : 'failed';
-  }
   const hours = (horizonEnd - entryAt) / HOUR_MS;
   const tp = definition.takeProfitPercent / 100;
   const sl = definition.stopLossPercent / 100;
-  const { result } = labelOutcome(series, 0, definition.side, tp, sl, hours);
-  if (result === 'tp') return 'succeeded';
-  if (result === 'sl') return 'failed';
-  return 'neither';
+  const labelled = labelOutcome(series, 0, definition.side, tp, sl, hours);
+  const outcome = labelled.result === 'tp' ? 'succeeded' : labelled.result === 'sl' ? 'failed' : 'neither';
+  return {
+    outcome,
+    exitPrice: entry * (1 + direction * labelled.returnFraction),
+    exitAt: Math.min(horizonEnd, entryAt + labelled.hours * HOUR_MS),
+    grossPercent: labelled.returnFraction * 100,
+  };
+}
+
+/** The outcome alone (judgeOfferExit). */
+export function judgeOffer(
+  definition: SuccessDefinition,
+  after: Candle[],
+  window: JudgeWindow,
+): Outcome | null {
+  return judgeOfferExit(definition, after, window)?.outcome ?? null;
 }
 
 export interface LifecycleDeps {
@@ -96,7 +127,7 @@ export interface LifecycleDeps {
 }
 
 type Pending = Awaited<ReturnType<OffersLifecycleRepo['unscored']>>[number];
-type Verdict = { outcome: Outcome | 'unscoreable'; reason: string | null } | null;
+type Verdict = { outcome: Outcome | 'unscoreable'; reason: string | null; exit: OfferExit | null } | null;
 
 export function createOfferLifecycle(deps: LifecycleDeps) {
   const { repo } = deps;
@@ -105,10 +136,11 @@ export function createOfferLifecycle(deps: LifecycleDeps) {
   async function verdict(offer: Pending, now: number): Promise<Verdict> {
     const raw = offer.provenance?.entryAt;
     const entryAt = typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
-    if (!Number.isFinite(entryAt)) return { outcome: 'unscoreable', reason: 'no entry time recorded' };
+    if (!Number.isFinite(entryAt))
+      return { outcome: 'unscoreable', reason: 'no entry time recorded', exit: null };
     const entryPrice = Number(offer.entryPrice);
     if (!(entryPrice > 0))
-      return { outcome: 'unscoreable', reason: `invalid entry price ${offer.entryPrice}` };
+      return { outcome: 'unscoreable', reason: `invalid entry price ${offer.entryPrice}`, exit: null };
     const horizonEnd = entryAt + offer.horizonMinutes * MINUTE_MS;
     if (now < horizonEnd) return null;
     const definition: SuccessDefinition = {
@@ -124,11 +156,15 @@ export function createOfferLifecycle(deps: LifecycleDeps) {
       ['1h', HOUR_MS],
     ] as const) {
       const candles = await deps.loadCandles(offer.pairId, interval, entryAt);
-      const outcome = judgeOffer(definition, candles, { entryAt, horizonEnd, intervalMs });
-      if (outcome) return { outcome, reason: null };
+      const exit = judgeOfferExit(definition, candles, { entryAt, horizonEnd, intervalMs });
+      if (exit) return { outcome: exit.outcome, reason: null, exit };
     }
     if (now - horizonEnd < UNSCOREABLE_AFTER_MS) return null;
-    return { outcome: 'unscoreable', reason: 'no stored candles cover the offer from entry to horizon' };
+    return {
+      outcome: 'unscoreable',
+      reason: 'no stored candles cover the offer from entry to horizon',
+      exit: null,
+    };
   }
 
   return {
@@ -146,7 +182,16 @@ export function createOfferLifecycle(deps: LifecycleDeps) {
           try {
             const result = await verdict(offer, now);
             if (!result) continue;
-            await repo.setOutcome(offer.id, result.outcome, result.reason, new Date());
+            await repo.setOutcome(offer.id, {
+              outcome: result.outcome,
+              reason: result.reason,
+              at: new Date(),
+              exit: result.exit && {
+                exitPrice: result.exit.exitPrice,
+                exitAt: result.exit.exitAt,
+                netPercent: result.exit.grossPercent - offer.feePercent,
+              },
+            });
             settled += 1;
           } catch (error) {
             // One offer's failure (e.g. a candle read) is retried next run; the rest go on.

@@ -82,7 +82,7 @@ export async function publishOffer(repo: OffersLifecycleRepo, input: PublishInpu
     skippedBecause: null,
   };
   if (earlier) return result;
-  if (input.bypassThresholds) return insertOffer(repo, result, engineOffer(input, status));
+  if (input.bypassThresholds) return insertOffer(repo, result, engineOffer(input, status), input.pair);
   return publishGateOffers(repo, input, status, result);
 }
 
@@ -122,7 +122,7 @@ async function publishGateOffers(
   // The operator's floors still apply, to the figures the offer would show.
   const floors = thresholdFailure(created, input.config);
   if (floors) return { ...result, skippedBecause: floors };
-  return insertOffer(repo, result, created);
+  return insertOffer(repo, result, created, input.pair);
 }
 
 /** Offers are listed on the wall clock (as engine offers: their market lifetime from now). */
@@ -135,8 +135,9 @@ async function insertOffer(
   repo: OffersLifecycleRepo,
   result: PublishResult,
   values: NewOffer,
+  pair: string,
 ): Promise<PublishResult> {
-  const created = await repo.insertLive(values);
+  const created = await repo.insertLive(values, pair);
   if (created) return { ...result, offerId: created, created: true };
   const live = await repo.liveId(values.pairId, values.positionType);
   return { ...result, offerId: live };

@@ -5,7 +5,14 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { LiveGateOffer } from './gate-offer';
-import { inValues, offers, realOfferOutcomes, type OfferOutcome } from '../../db/schema';
+import { inValues, offers, realOfferOutcomes } from '../../db/schema';
+import {
+  commitOffer,
+  commitOutcome,
+  commitRevision,
+  type OfferRevision,
+  type OfferSettlement,
+} from '../track-record/track-record.service';
 
 export type NewOffer = typeof offers.$inferInsert;
 const LIVE = ['open', 'hot'] as const;
@@ -33,17 +40,24 @@ export function createOffersLifecycleRepo(db: Database) {
       return rows.map((r) => r.id);
     },
 
-    /** Inserts unless the pair already has a live offer of that position type; null then. */
-    async insertLive(values: NewOffer): Promise<string | null> {
-      const [created] = await db
-        .insert(offers)
-        .values(values)
-        .onConflictDoNothing({
-          target: [offers.pairId, offers.positionType],
-          where: sql`${offers.status} in ('open', 'hot')`,
-        })
-        .returning({ id: offers.id });
-      return created?.id ?? null;
+    /**
+     * Inserts unless the pair already has a live offer of that position type (null then), and
+     * commits it to the track record in the same transaction: no offer is ever listed uncommitted.
+     */
+    async insertLive(values: NewOffer, pair: string): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(offers)
+          .values(values)
+          .onConflictDoNothing({
+            target: [offers.pairId, offers.positionType],
+            where: sql`${offers.status} in ('open', 'hot')`,
+          })
+          .returning();
+        if (!created) return null;
+        await commitOffer(tx, { ...created, pair });
+        return created.id;
+      });
     },
 
     /** The offer an analysis published, if it did (an analysis publishes at most one). */
@@ -103,12 +117,27 @@ export function createOffersLifecycleRepo(db: Database) {
       const provenance = end.decidedAt
         ? sql`jsonb_set(${offers.provenance}, '{gate,decidedAt}', to_jsonb(${end.decidedAt}::text))`
         : offers.provenance;
-      const moved = await db
-        .update(offers)
-        .set({ expiresAt: end.expiresAt, horizonMinutes: end.horizonMinutes, provenance, updatedAt: end.now })
-        .where(and(eq(offers.id, id), inArray(offers.status, [...LIVE])))
-        .returning({ id: offers.id });
-      return moved.length > 0;
+      return db.transaction(async (tx) => {
+        const [moved] = await tx
+          .update(offers)
+          .set({
+            expiresAt: end.expiresAt,
+            horizonMinutes: end.horizonMinutes,
+            provenance,
+            updatedAt: end.now,
+          })
+          .where(and(eq(offers.id, id), inArray(offers.status, [...LIVE])))
+          .returning({ horizonMinutes: offers.horizonMinutes });
+        if (!moved) return false;
+        const revision: OfferRevision = {
+          change: end.decidedAt ? 'extended' : 'ended',
+          horizonMinutes: moved.horizonMinutes,
+          decidedAt: end.decidedAt ?? null,
+          at: end.now,
+        };
+        await commitRevision(tx, id, revision);
+        return true;
+      });
     },
 
     /** Live offers of these pairs not yet past expiry, hottest first. */
@@ -159,11 +188,17 @@ export function createOffersLifecycleRepo(db: Database) {
         .limit(limit);
     },
 
-    async setOutcome(id: string, outcome: OfferOutcome, reason: string | null, at: Date): Promise<void> {
-      await db
-        .update(offers)
-        .set({ outcome, outcomeReason: reason, outcomeAt: at })
-        .where(and(eq(offers.id, id), isNull(offers.outcome)));
+    /** Settles an unscored offer and appends its outcome to the track record, together. */
+    async setOutcome(id: string, settled: OfferSettlement): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(offers)
+          .set({ outcome: settled.outcome, outcomeReason: settled.reason, outcomeAt: settled.at })
+          .where(and(eq(offers.id, id), isNull(offers.outcome)))
+          .returning({ id: offers.id });
+        // Another worker settled it first: its outcome entry is already appended.
+        if (updated) await commitOutcome(tx, id, settled);
+      });
     },
 
     /** Settled offers (real outcomes only) grouped by position type, risk, band of prediction and outcome. */

@@ -1,4 +1,5 @@
 import type {
+  BacktestCalibration,
   PublicationGate,
   CalibrationBucket,
   PublishedOutcomes,
@@ -80,6 +81,9 @@ export function createSignalQualityService(deps: {
         saveReport: (report) => deps.repo.insertReport(report),
       });
     },
+
+    /** The latest stored backtest and gate; null before the first. */
+    latestReport: (): Promise<BacktestCalibration | null> => deps.repo.latestReport(),
 
     /** The publication gate judged with the latest backtest; null before the first. */
     async latestGate(): Promise<PublicationGate | null> {

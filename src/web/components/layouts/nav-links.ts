@@ -8,6 +8,7 @@ export interface NavItem {
 export const publicHeaderLinks: readonly NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/pricing', label: 'Pricing' },
+  { to: '/track-record', label: 'Track record' },
   { to: '/docs', label: 'Docs' },
 ];
 

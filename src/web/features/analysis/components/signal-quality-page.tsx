@@ -11,6 +11,7 @@ import { BrierCard } from './brier-card';
 import { CalibrationTable } from './calibration-table';
 import { DefinitionsCard } from './definitions-card';
 import { GateBacktestTable } from './gate-backtest-table';
+import { LiveVsBacktestCard } from './live-vs-backtest-card';
 import { PublishedOutcomesCard } from './published-outcomes-card';
 import { ReliabilityChartCard } from './reliability-chart-card';
 import { TimeRangeSelect } from './time-range-select';
@@ -63,6 +64,7 @@ export function SignalQualityPage() {
               <BrierCard data={data} />
               <PublicationGateCard gate={data.backtest?.gate} />
               <PublishedOutcomesCard outcomes={data.published} />
+              <LiveVsBacktestCard />
             </>
           ) : null}
           <DefinitionsCard />

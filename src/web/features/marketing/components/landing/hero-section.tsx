@@ -29,6 +29,9 @@ export function HeroSection({ signedIn }: { signedIn: boolean }) {
           <LinkButton to="/pricing" variant="secondary">
             View Pricing
           </LinkButton>
+          <LinkButton to="/track-record" variant="secondary">
+            View Track Record
+          </LinkButton>
         </div>
       </PageContainer>
     </section>
