@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AcceptOfferResponse } from '../src/contract/offers';
 import { signalQualityResponseSchema } from '../src/contract/signal-quality';
+import { trackRecordResponseSchema } from '../src/contract/track-record';
+import { OUTCOME_LABELS } from '../src/web/features/track-record/lib/offer-format';
 import { capitalize, formatPercent } from '../src/web/lib/format';
 import { REFERRAL_ALREADY_USED_MESSAGE, REFERRAL_POINTS } from '../src/contract/referrals';
 import { openBrowser, type BrowserSession } from './support/browser';
@@ -21,6 +25,7 @@ import {
 import { alertsIn, paymentsPage, referralsPage, settingsPage, signUpTrader } from './support/money-pages';
 import { acceptFirstTaken, offersPage } from './support/offers-pages';
 import { PASSWORD, uniqueEmail, waitForToast } from './support/pages';
+import { trackRecordPage } from './support/track-record-pages';
 
 /*
  * Issues #7's and #8's "Done when", as a newcomer does it in Chromium, through the screens only:
@@ -599,5 +604,60 @@ describe("a newcomer's whole loop in the browser (own server, fast simulated mar
     await page.getByRole('heading', { name: 'What the numbers mean' }).waitFor();
     await shot(page, 'signal-quality');
     expect(problems).toEqual([]);
+  });
+
+  it('lets a visitor, signed out, read every offer with its outcome on /track-record, download it and verify it', async () => {
+    const visitor = await openBrowser();
+    try {
+      const { page } = visitor;
+      await page.goto(`${baseUrl}/`);
+      const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/track-record');
+      await trackRecordPage.open(page);
+      const answer = trackRecordResponseSchema.parse(await (await answered).json());
+      // The offer the newcomer accepted was committed when it was published.
+      expect(answer.offers.total).toBeGreaterThan(0);
+      const listed = answer.offers.data.map((o) => o.offerId);
+      expect(listed).toContain(accepted.trade.offerId);
+      await expect
+        .poll(() => trackRecordPage.shown(page).innerText())
+        .toBe(`${answer.offers.data.length} of ${answer.offers.total} shown`);
+      // Each row's outcome as the chain says it (Pending until its outcome entry is appended).
+      const outcomes: string[] = [];
+      for (const row of await trackRecordPage.offers(page).all())
+        outcomes.push((await row.locator('td').nth(8).innerText()).trim());
+      expect(outcomes).toEqual(answer.offers.data.map((o) => OUTCOME_LABELS[o.outcome]));
+      await shot(page, 'track-record');
+
+      // The documented check: the record and the verifier, both downloaded from the page.
+      const save = async (name: string) => {
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('link', { name }).click(),
+        ]);
+        const file = path.join(shotsDir, download.suggestedFilename());
+        await download.saveAs(file);
+        return file;
+      };
+      const exported = await save('Download the record (JSON Lines)');
+      const verifier = await save('Download the verifier');
+      const entries = readFileSync(exported, 'utf8').trimEnd().split('\n').length - 1;
+      expect(entries).toBeGreaterThanOrEqual(answer.head.count);
+      const verify = (file: string) => {
+        const run = spawnSync(process.execPath, [verifier, file], { encoding: 'utf8' });
+        return { status: run.status, output: `${run.stdout}${run.stderr}`.trim() };
+      };
+      expect(verify(exported)).toEqual({ status: 0, output: `track record intact (${entries} entries)` });
+      // An edited copy: the first offer's stated success rate, raised after the fact.
+      const edited = path.join(shotsDir, 'edited.jsonl');
+      writeFileSync(
+        edited,
+        readFileSync(exported, 'utf8').replace(/"successRate":[0-9.]+/, '"successRate":99'),
+      );
+      const refused = verify(edited);
+      expect(refused.status).toBe(1);
+      expect(refused.output).toMatch(/^track record broken at line 1: /);
+    } finally {
+      await visitor.close();
+    }
   });
 });

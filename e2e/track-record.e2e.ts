@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { TimeRange } from '../src/contract/common';
 import {
@@ -13,6 +13,7 @@ import { openBrowser, type BrowserSession } from './support/browser';
 import { screenshots } from './support/journey';
 import { fulfillJson } from './support/offer-fixtures';
 import { pathAndQuery } from './support/pages';
+import { trackRecordPage as record } from './support/track-record-pages';
 
 /*
  * The public track record (/track-record), signed out: no account is created here. First with a
@@ -34,24 +35,6 @@ function queryOf(url: URL): Partial<TrackRecordQuery> {
     limit: Number(get('limit') ?? 25),
   };
 }
-
-const record = {
-  count: (page: Page) => page.getByTestId('chain-count'),
-  figure: (page: Page, term: string) =>
-    page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]'),
-  chart: (page: Page) => page.getByRole('img', { name: /^Equity curve: cumulative net return/ }),
-  families: (page: Page) => page.getByRole('table', { name: 'Per family, live against backtest' }),
-  offers: (page: Page) =>
-    page.getByRole('table', { name: 'Published offers, newest first' }).locator('tbody tr'),
-  shown: (page: Page) => page.getByTestId('offers-shown'),
-  filter: (page: Page, name: string) => page.getByRole('combobox', { name, exact: true }),
-  async familyRows(page: Page): Promise<string[][]> {
-    const texts: string[][] = [];
-    for (const row of await record.families(page).locator('tbody tr').all())
-      texts.push((await row.locator('td').allInnerTexts()).map((t) => t.trim()));
-    return texts;
-  },
-};
 
 describe('the public track record (/track-record) in the browser', () => {
   const baseUrl = inject('baseUrl');

@@ -126,7 +126,8 @@ export const trackRecordResponseSchema = z.object({
   bypassOffers: z.number().int().min(0),
   /**
    * Cumulative net return of an equal stake on every settled offer (bypass left out), in order of
-   * settlement; at most 500 points (thinned evenly, the last always kept).
+   * settlement, from 0 when the first offer the filters match was published; empty with none
+   * settled; at most 500 points (thinned evenly, the first and the last always kept).
    */
   equity: z.array(z.object({ at: isoDateTimeSchema, totalNetReturnPercent: z.number() })),
   families: z.array(trackRecordFamilySchema),

@@ -83,6 +83,24 @@ describe('the publication gate on stored candles', () => {
     }
     for (const row of rows)
       expect(row.realisedSuccessRate).toBeCloseTo((100 * row.succeeded) / row.sampleSize, 9);
+    // The same positions by family and UTC day of the decision (the track record's comparison).
+    const { start } = buildUniverse(series);
+    for (const family of new Set(rows.map((r) => r.family))) {
+      const published = walk.filter((p) => p.family === family);
+      const days = gate.backtest.days.filter((d) => d.family === family);
+      expect(days.reduce((n, d) => n + d.trades, 0)).toBe(published.length);
+      expect(days.reduce((n, d) => n + d.wins, 0)).toBe(published.filter((p) => p.succeeded).length);
+      expect(days.reduce((sum, d) => sum + d.netSumPercent, 0)).toBeCloseTo(
+        published.reduce((sum, p) => sum + p.realisedNetPercent, 0),
+        6,
+      );
+      for (const day of days) {
+        const decidedThatDay = published.filter(
+          (p) => Math.floor((start + p.at * HOUR_MS) / 86_400_000) * 86_400_000 === Date.parse(day.day),
+        );
+        expect(decidedThatDay.length).toBe(day.trades);
+      }
+    }
   });
 
   it('passes nothing and holds nothing on a market without an edge', async () => {

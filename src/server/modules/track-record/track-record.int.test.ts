@@ -210,7 +210,8 @@ describe('the public track record', () => {
     expect(record.figures.tStat).toBeCloseTo(0.5, 10);
     expect(record.figures.totalNetReturnPercent).toBeCloseTo(1, 10);
     expect(record.figures.maxDrawdownPercent).toBeCloseTo(0.5, 10);
-    expect(record.equity.map((p) => p.totalNetReturnPercent)).toEqual([1.5, 1]);
+    expect(record.equity.map((p) => p.totalNetReturnPercent)).toEqual([0, 1.5, 1]);
+    expect(record.equity[0]!.at).toBe(record.offers.data.at(-1)!.publishedAt);
 
     expect(record.offers.total).toBe(5);
     const byId = new Map(record.offers.data.map((o) => [o.offerId, o]));

@@ -168,7 +168,13 @@ export function createTrackRecordService(deps: TrackRecordDeps) {
       options: await repo.options(),
       figures,
       bypassOffers: list.length - counted.length,
-      equity: thin(equityCurve(settled).points, EQUITY_POINTS),
+      // From 0 when the first offer the filters match was published: a follower starts there.
+      equity: settled.length
+        ? thin(
+            [{ at: counted[0]!.publishedAt, totalNetReturnPercent: 0 }, ...equityCurve(settled).points],
+            EQUITY_POINTS,
+          )
+        : [],
       families,
       list: list.reverse(),
     };

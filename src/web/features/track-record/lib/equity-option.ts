@@ -28,7 +28,18 @@ export function buildEquityOption(equity: readonly EquityPoint[]): ChartOption {
     },
     xAxis: {
       type: 'time',
-      axisLabel: { color: AXIS_TEXT, hideOverlap: true, formatter: '{MMM} {d}' },
+      // Each tick at its own level: days on a long record, hours within a day.
+      axisLabel: {
+        color: AXIS_TEXT,
+        hideOverlap: true,
+        formatter: {
+          year: '{yyyy}',
+          month: '{MMM}',
+          day: '{MMM} {d}',
+          hour: '{HH}:{mm}',
+          minute: '{HH}:{mm}',
+        },
+      },
       splitLine: { show: false },
     },
     yAxis: {
@@ -42,7 +53,8 @@ export function buildEquityOption(equity: readonly EquityPoint[]): ChartOption {
       {
         type: 'line',
         name: 'Cumulative net return',
-        showSymbol: false,
+        // A short record shows each settlement as a point; a long one, the line alone.
+        showSymbol: equity.length <= 40,
         lineStyle: { color: LINE, width: 2 },
         itemStyle: { color: LINE },
         data: equity.map((point) => [Date.parse(point.at), point.totalNetReturnPercent]),

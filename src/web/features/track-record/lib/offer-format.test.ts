@@ -10,6 +10,13 @@ describe('offer cells', () => {
       '90 min',
       '2 days',
     ]);
+    expect([1195, 2721, 1500, 2870, 4319].map(formatHorizon)).toEqual([
+      '19 h 55 min',
+      '1 day 21 h',
+      '1 day 1 h',
+      '2 days',
+      '3 days',
+    ]);
   });
 
   it('shortens a hash to its first 12 digits', () => {
