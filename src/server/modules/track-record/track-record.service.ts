@@ -56,8 +56,7 @@ const EQUITY_POINTS = 500;
 /** Answers kept per (chain head, backtest, filters); each process keeps its own few. */
 const CACHE_SIZE = 16;
 
-type Str = (value: unknown) => string;
-const str: Str = (value) => (typeof value === 'string' ? value : String(value));
+const str = (value: unknown): string => (typeof value === 'string' ? value : String(value));
 const num = (value: unknown) => (typeof value === 'number' ? value : Number(value));
 const numOrNull = (value: unknown) => (value === null || value === undefined ? null : num(value));
 
@@ -180,20 +179,28 @@ export function createTrackRecordService(deps: TrackRecordDeps) {
     };
   }
 
+  async function head(): Promise<TrackRecordHead> {
+    const latest = await repo.head();
+    return { count: latest.count, hash: latest.hash, recordedAt: latest.recordedAt?.toISOString() ?? null };
+  }
+
   return {
-    async head(): Promise<TrackRecordHead> {
-      const head = await repo.head();
-      return { count: head.count, hash: head.hash, recordedAt: head.recordedAt?.toISOString() ?? null };
-    },
+    head,
 
     /** The public page: figures, curve and families for the filters, and a page of the offers. */
     async read(query: TrackRecordQuery): Promise<TrackRecordResponse> {
-      const [head, backtest] = await Promise.all([this.head(), deps.gateBacktest()]);
+      const [current, backtest] = await Promise.all([head(), deps.gateBacktest()]);
       const { offset, limit, ...filters } = query;
-      const key = canonicalJson({ head: head.hash, backtest: backtest?.computedAt ?? null, ...filters });
+      const key = canonicalJson({
+        head: current.hash,
+        backtest: backtest?.computedAt ?? null,
+        // A period slides with the clock even when nothing is appended.
+        minute: filters.period === 'all' ? null : Math.floor(Date.now() / 60_000),
+        ...filters,
+      });
       let answer = cache.get(key);
       if (!answer) {
-        answer = await compute(query, head, backtest?.days ?? null);
+        answer = await compute(query, current, backtest?.days ?? null);
         cache.set(key, answer);
         if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }

@@ -273,11 +273,4 @@ describe('simulated market', () => {
     }
     expect(correlation(spreads, ranges)).toBeGreaterThan(0.3);
   });
-
-  it('generates 90 days of hours for all twelve pairs fast', async () => {
-    const m = market(123);
-    const started = performance.now();
-    for (const profile of PAIR_PROFILES) await hours90d(m, `${profile.base}/USD`);
-    expect(performance.now() - started).toBeLessThan(2_000);
-  });
 });
