@@ -156,7 +156,7 @@ describe('the public track record (/track-record) in the browser', () => {
     expect(consoleErrors.filter((text) => !/status of 503/.test(text))).toEqual([]);
   });
 
-  it('opens from the header signed out, shows what the real API answers, and exports the whole chain', async () => {
+  it('opens from the landing page signed out, shows what the real API answers, and exports the whole chain', async () => {
     const { page } = browser;
     const countNow = async () => {
       const response = await fetch(`${baseUrl}/api/track-record`);
@@ -166,11 +166,7 @@ describe('the public track record (/track-record) in the browser', () => {
     const before = await countNow();
     await page.goto(`${baseUrl}/`);
     const answer = page.waitForResponse((res) => isTrackRecord(new URL(res.url())));
-    await page
-      .getByRole('navigation', { name: 'Primary' })
-      .getByRole('link', { name: 'Track record' })
-      .click();
-    await page.getByRole('heading', { name: 'Track record', level: 1 }).waitFor();
+    await record.open(page);
     const body = trackRecordResponseSchema.parse(await (await answer).json());
     const after = await countNow();
 

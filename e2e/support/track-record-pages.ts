@@ -2,11 +2,9 @@ import type { Page } from 'playwright-core';
 
 /** The public track record's screen (/track-record), as its browser tests read it. */
 export const trackRecordPage = {
+  /** From the landing page's hero: the spec's header has no link of its own for it. */
   open: async (page: Page) => {
-    await page
-      .getByRole('navigation', { name: 'Primary' })
-      .getByRole('link', { name: 'Track record' })
-      .click();
+    await page.getByRole('link', { name: 'View Track Record' }).click();
     await page.getByRole('heading', { name: 'Track record', level: 1 }).waitFor();
   },
   count: (page: Page) => page.getByTestId('chain-count'),

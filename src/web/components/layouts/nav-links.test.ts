@@ -1,5 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { isHeaderItemActive, isSidebarItemActive, sidebarAdminLinks } from './nav-links';
+import {
+  isHeaderItemActive,
+  isSidebarItemActive,
+  publicHeaderLinks,
+  signedInHeaderLinks,
+  sidebarAdminLinks,
+} from './nav-links';
+
+describe('header links', () => {
+  // Spec 2.2 lists them exactly; pages the spec adds (the track record) are linked from their pages.
+  it("are the spec's, in its order", () => {
+    expect(publicHeaderLinks.map((item) => item.to)).toEqual(['/', '/pricing', '/docs']);
+    expect(signedInHeaderLinks.map((item) => item.to)).toEqual([
+      '/dashboard',
+      '/offers',
+      '/payments',
+      '/trades',
+      '/referrals',
+      '/analysis',
+      '/settings',
+    ]);
+  });
+});
 
 describe('nav highlighting', () => {
   const adminDashboard = sidebarAdminLinks[0]!;

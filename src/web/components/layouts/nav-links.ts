@@ -8,7 +8,6 @@ export interface NavItem {
 export const publicHeaderLinks: readonly NavItem[] = [
   { to: '/', label: 'Home' },
   { to: '/pricing', label: 'Pricing' },
-  { to: '/track-record', label: 'Track record' },
   { to: '/docs', label: 'Docs' },
 ];
 
