@@ -7,6 +7,7 @@ import { createTestDatabase } from '../src/server/db/testing';
 import { createTestApp, signUp, type TestUser } from '../src/server/testing/test-app';
 import { DB_KIND } from './load';
 import type { BenchRow } from './table';
+import { grantPro } from '../src/server/modules/billing/testing/plans';
 
 const TRADERS = 20;
 const PAIRS = ['BTC', 'ETH'];
@@ -125,8 +126,10 @@ export async function benchAccept(): Promise<BenchRow[]> {
       positionType: 'long',
       entryPrice: String(warmUpPrice),
     });
+    // On Pro: every trader accepts every offer, beyond the Free plan's monthly limit.
     const fundedTrader = async (name: string) => {
       const trader = await signUp(t.app, name);
+      await grantPro(t.db, trader.id);
       await ledger.transact((tx) =>
         ledger.post(tx, {
           legs: [

@@ -120,6 +120,7 @@ const OWN_SERVER_FILES = [
   'e2e/admin-collections.e2e.ts',
   'e2e/admin-settings.e2e.ts',
   'e2e/gate-empty-state.e2e.ts',
+  'e2e/kill-switch.e2e.ts',
 ];
 
 /**

@@ -48,6 +48,8 @@ export const OWNERS = {
   contact: 'contact',
   'signal-quality': 'signal-quality',
   'track-record': 'track-record',
+  reconciliation: 'trading',
+  billing: 'billing',
 };
 
 const isTestFile = (file) =>

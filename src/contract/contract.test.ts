@@ -92,6 +92,21 @@ const SPEC_CALLS = [
   'GET /api/track-record',
   'GET /api/track-record/export',
   'GET /api/track-record/verifier',
+  'GET /api/admin/reconciliation',
+  'POST /api/admin/reconciliation/run',
+  'POST /api/admin/reconciliation/:id/acknowledge',
+  'GET /api/billing/plan',
+  'POST /api/billing/checkout',
+  'POST /api/billing/portal',
+  'POST /api/billing/cancel',
+  'POST /api/billing/resume',
+  'POST /api/billing/webhook/stripe',
+  'GET /api/admin/subscriptions',
+  // The kill switch (issue #20): traders read it, admins halt and resume.
+  'GET /api/trades/halt',
+  'GET /api/admin/trading/halt',
+  'POST /api/admin/trading/halt',
+  'POST /api/admin/trading/resume',
 ];
 
 /** Schema node kinds fastify-type-provider-zod's serializer (z.safeEncode) cannot run backwards. */

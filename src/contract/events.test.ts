@@ -28,7 +28,7 @@ describe('realtime payloads', () => {
     expect(adminLiveMessageSchema.safeParse({ channel: 'pair_updates', at }).success).toBe(false);
   });
 
-  it('socket events are exactly the spec events, plus balance_update (issue #7) and server_shutdown (issue #10)', () => {
+  it('socket events are exactly the spec events, plus balance_update (issue #7), server_shutdown (issue #10) and trading_halt (issue #20)', () => {
     expect(Object.keys(serverToClientEventSchemas).sort()).toEqual([
       'analysis_status',
       'balance_update',
@@ -39,6 +39,7 @@ describe('realtime payloads', () => {
       'pair_updates',
       'server_shutdown',
       'trade_update',
+      'trading_halt',
       'worker_log',
     ]);
   });

@@ -9,6 +9,7 @@ import {
 import { heatMapUpdateSchema } from './heatmap';
 import { offerSchema } from './offers';
 import { tradeSchema } from './trades';
+import { tradingHaltSchema } from './trading-halt';
 
 /*
  * Realtime payloads, defined once for the server's emitters and the web's listeners.
@@ -82,6 +83,8 @@ export const serverToClientEventSchemas = {
   worker_log: workerLogEventSchema,
   error: socketErrorEventSchema,
   server_shutdown: serverShutdownEventSchema,
+  /** Signed-in users: an admin halted or resumed new accepts (issue #20); replaces the last state. */
+  trading_halt: tradingHaltSchema,
 } as const;
 
 export type ServerToClientEventName = keyof typeof serverToClientEventSchemas;
@@ -96,13 +99,14 @@ export type ServerToClientEvents = {
 export type ClientToServerEvents = Record<never, never>;
 
 /** Channels of the admin event stream GET /api/admin/heatmap/live. */
-export const adminLiveChannelSchema = z.enum(['pair_updates:all', 'analysis_status', 'worker_log']);
+export const adminLiveChannelSchema = z.enum(['pair_updates:all', 'analysis_status', 'worker_log', 'alert']);
 export type AdminLiveChannel = z.infer<typeof adminLiveChannelSchema>;
 
 /**
  * One server-sent message of the admin stream (JSON in `data:`). pair_updates:all carries pair and
  * action; analysis_status pair, analysisId, status, stage, progress (and error when failed);
- * worker_log pair and error.
+ * worker_log pair and error; alert (something an operator must look at, e.g. a reconciliation drift)
+ * its text in error.
  */
 export const adminLiveMessageSchema = z.object({
   channel: adminLiveChannelSchema,

@@ -26,3 +26,6 @@ export * from './signal-quality';
 export * from './sso';
 export * from './track-record';
 export * from './trades';
+export * from './trading-halt';
+export * from './reconciliation';
+export * from './billing';

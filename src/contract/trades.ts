@@ -10,6 +10,9 @@ import {
 import { positionTypeSchema, tradeCloseReasonSchema, tradeStatusSchema } from './enums';
 
 /** A paper (or live) position opened by accepting an offer. */
+/** Shown with a trade whose order's outcome the exchange has not told yet (`orderCheck`). */
+export const ORDER_CHECK_TEXT = 'Order status unknown — checking with the exchange';
+
 export const tradeSchema = z.object({
   id: z.string(),
   offerId: z.string().nullable(),
@@ -28,6 +31,11 @@ export const tradeSchema = z.object({
   closedAt: isoDateTimeSchema.nullable(),
   /** Why it ended (null while open). Optional so older clients' fixtures stay valid; always sent. */
   closeReason: tradeCloseReasonSchema.nullable().optional(),
+  /**
+   * An order of this trade (its entry or its exit) whose outcome the exchange has not told yet:
+   * the trade waits while it is looked up. Optional for older fixtures; always sent.
+   */
+  orderCheck: z.enum(['entry', 'exit']).nullable().optional(),
 });
 export type Trade = z.infer<typeof tradeSchema>;
 

@@ -93,11 +93,17 @@ const envSchema = z
     ENGINE_THREADS: optionalText.pipe(z.coerce.number<string>().int().min(1).max(64).optional()),
     EXECUTION: z.enum(['paper', 'kraken']).default('paper'),
     LIVE_TRADING: bool.default(false),
+    /** Reconciliation: a drift of an asset beyond this many dollars pauses live accepts. */
+    RECONCILE_TOLERANCE_USD: z.coerce.number().min(0).max(1_000_000).default(1),
     KRAKEN_API_KEY: optionalText,
     KRAKEN_API_SECRET: optionalText,
     PAYMENTS_PROVIDER: z.enum(['simulated', 'stripe']).default('simulated'),
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
+    /** The recurring price (price_…) that Checkout sells as Pro. */
+    STRIPE_PRO_PRICE_ID: optionalText,
+    /** The billing endpoint's own signing secret (Stripe gives each endpoint one); default STRIPE_WEBHOOK_SECRET. */
+    STRIPE_BILLING_WEBHOOK_SECRET: optionalText,
     /** Another address for Stripe's API (e.g. stripe-mock or a test fake); default api.stripe.com. */
     STRIPE_API_BASE: optionalText.pipe(
       z
@@ -141,7 +147,7 @@ const envSchema = z
     need(env.EXECUTION === 'kraken', ['KRAKEN_API_KEY', 'KRAKEN_API_SECRET'], 'when EXECUTION=kraken');
     need(
       env.PAYMENTS_PROVIDER === 'stripe',
-      ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+      ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PRO_PRICE_ID'],
       'when PAYMENTS_PROVIDER=stripe',
     );
     need(env.AI_PROVIDER === 'openai', ['OPENAI_BASE_URL', 'OPENAI_API_KEY'], 'when AI_PROVIDER=openai');
@@ -173,12 +179,18 @@ export interface Config {
   };
   /** Paper trading's taker fee per side, in percent (spec README: 0.26 %). */
   takerFeePercent: number;
+  /** RECONCILE_TOLERANCE_USD (reconciliation of the live exchange account). */
+  reconcileToleranceUsd: number;
   analysisConcurrency: number;
   /** Worker threads for analyses and backtests (ROLE=all|worker); default: one core left for HTTP. */
   engineThreads: number;
   execution: Env['EXECUTION'];
   liveTrading: boolean;
   paymentsProvider: Env['PAYMENTS_PROVIDER'];
+  /** STRIPE_PRO_PRICE_ID: the Stripe price Pro is sold at (required when PAYMENTS_PROVIDER=stripe). */
+  stripeProPriceId?: string;
+  /** STRIPE_BILLING_WEBHOOK_SECRET, else STRIPE_WEBHOOK_SECRET: verifies /api/billing/webhook/stripe. */
+  stripeBillingWebhookSecret?: string;
   aiProvider: Env['AI_PROVIDER'];
   authSecret: string;
   /**
@@ -235,7 +247,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     engineThreads: env.ENGINE_THREADS ?? Math.max(1, availableParallelism() - 1),
     execution: env.EXECUTION,
     liveTrading: env.LIVE_TRADING,
+    reconcileToleranceUsd: env.RECONCILE_TOLERANCE_USD,
     paymentsProvider: env.PAYMENTS_PROVIDER,
+    stripeProPriceId: env.STRIPE_PRO_PRICE_ID,
+    stripeBillingWebhookSecret: env.STRIPE_BILLING_WEBHOOK_SECRET ?? env.STRIPE_WEBHOOK_SECRET,
     aiProvider: env.AI_PROVIDER,
     authSecret: env.AUTH_SECRET ?? readOrCreateSecret(dataDir),
     mail: {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildServer, SERVER_BUNDLE_ENTRY } from '../../scripts/build-server';
+import { jsonPost, signUp } from './testing/http-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -85,28 +86,6 @@ async function startServer(): Promise<Server> {
   }
   child.kill('SIGKILL');
   throw new Error('server did not start within 30 s');
-}
-
-const jsonPost = (base: string, url: string, body: unknown, token?: string) =>
-  fetch(`${base}${url}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: base,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-
-async function signUp(base: string, name: string): Promise<{ token: string; id: string }> {
-  const res = await jsonPost(base, '/api/auth/sign-up/email', {
-    name,
-    email: `${name.toLowerCase()}-${randomBytes(3).toString('hex')}@example.com`,
-    password: 'correct-horse-battery',
-  });
-  const token = res.headers.get('set-auth-token');
-  if (res.status !== 200 || !token) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  return { token, id: ((await res.json()) as { user: { id: string } }).user.id };
 }
 
 async function query<T>(text: string, params: unknown[] = []): Promise<T[]> {

@@ -1,4 +1,6 @@
 import { buildApp } from './app';
+import { DataDirBusyError } from './backup/data-dir-claim';
+import { claimDataDirForServer } from './backup/server-claim';
 import { ConfigError, loadConfig } from './config';
 import { createDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -7,9 +9,12 @@ import { SHUTDOWN_DEADLINE_MS, shutDown } from './shutdown';
 /** Process entry: configuration, database and migrations, then the HTTP server. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // PGlite takes no lock of its own: the data folder's socket is the claim, and serves backups.
+  const claim = config.databaseUrl ? undefined : await claimDataDirForServer(config.dataDir);
   const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateDatabase(database);
   const app = await buildApp({ config, database });
+  claim?.serve(database, app.log);
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -23,6 +28,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS - 500).unref();
     // The database last: closing the app waits for the work that still writes to it.
     shutDown(app)
+      .then(() => claim?.close())
       .then(() => database.close())
       .then(
         () => {
@@ -48,7 +54,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirBusyError) {
     console.error(error.message);
   } else {
     console.error('HeatSignal failed to start:', error);

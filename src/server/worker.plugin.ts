@@ -24,6 +24,7 @@ export const workerPlugin = fp(
       offers: app.offers,
       logs: app.logs,
       trading: app.trading,
+      reconciliation: app.reconciliation,
       ledger: app.ledger,
       refreshBacktest: () => app.signalQuality.refreshBacktest(),
       leases: app.scheduleLeases,

@@ -7,6 +7,7 @@ import type { LogsService } from './modules/logs/logs.service';
 import type { MarketService } from './modules/market/market.service';
 import type { OffersService } from './modules/offers/offers.service';
 import type { SettingsService } from './modules/settings/settings.service';
+import type { ReconciliationService } from './modules/trading/reconciliation.service';
 import type { TradingService } from './modules/trading/trading.service';
 import type { ScheduleLeases } from './modules/system/schedule-leases.repo';
 import type { TriggersService } from './modules/triggers/triggers.service';
@@ -33,6 +34,8 @@ export interface WorkerDeps {
   offers: OffersService;
   logs: LogsService;
   trading: Pick<TradingService, 'monitor'>;
+  /** Live trading only (`enabled`): the exchange account against the books, every 5 minutes. */
+  reconciliation: Pick<ReconciliationService, 'enabled' | 'run'>;
   ledger: Pick<LedgerService, 'idempotency'>;
   /**
    * Recomputes the engine's walk-forward backtest and the publication gate on stored candles
@@ -116,6 +119,15 @@ export function createWorker(deps: WorkerDeps) {
         if (result.closed > 0 || result.failed > 0) log.info(result, 'trade monitor');
       },
     },
+    ...(deps.reconciliation.enabled
+      ? [
+          {
+            name: 'reconciliation',
+            every: () => 5 * MINUTE,
+            run: async () => void (await deps.reconciliation.run('schedule')),
+          },
+        ]
+      : []),
     {
       name: 'retention',
       every: () => 24 * HOUR,

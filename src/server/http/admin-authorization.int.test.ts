@@ -10,6 +10,7 @@ import * as contract from '../../contract';
 import { endpointsIn, fillPath, type AnyEndpoint } from '../../contract/common';
 import type { Database } from '../db/client';
 import { sql } from 'drizzle-orm';
+import { reconciliationRuns } from '../db/schema';
 import { seedPair } from '../modules/offers/testing/market-fixtures';
 import { fundUser, postWithdrawal } from '../modules/payments/testing/payments-helpers';
 import { openSse } from '../realtime/testing/sse-client';
@@ -18,6 +19,8 @@ import { createTestAppWithUsers, type TestApp, type TestUser } from '../testing/
 interface CallInput {
   params?: Record<string, string>;
   payload?: object;
+  /** The admin's answer where this test app's setting decides it (paper trading); default 2xx. */
+  adminStatus?: number;
 }
 
 let t: TestApp;
@@ -60,6 +63,27 @@ const MUTATION_INPUTS: Record<string, () => Promise<CallInput>> = {
     payload: { action: 'add', symbol: 'MTRX/USD', krakenSymbol: 'MTRXUSD' },
   }),
   'POST /api/admin/sync-kraken-pairs': async () => ({}),
+  'POST /api/admin/trading/halt': async () => ({ payload: { reason: 'Matrix check' } }),
+  // Only a halt can be resumed (409 otherwise).
+  'POST /api/admin/trading/resume': async () => {
+    const halted = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/trading/halt',
+      headers: admin.auth,
+      payload: { reason: 'To resume' },
+    });
+    expect(halted.statusCode, halted.body).toBe(200);
+    return {};
+  },
+  // This app trades on paper: there is no exchange account to reconcile.
+  'POST /api/admin/reconciliation/run': async () => ({ payload: {}, adminStatus: 409 }),
+  'POST /api/admin/reconciliation/:id/acknowledge': async () => {
+    const [drift] = await t.db
+      .insert(reconciliationRuns)
+      .values({ trigger: 'schedule', status: 'drift', toleranceUsd: 1 })
+      .returning();
+    return { params: { id: String(drift!.id) }, payload: { note: 'Matrix check' } };
+  },
 };
 
 /** Path parameters of the admin reads that take them, naming real targets. */
@@ -125,7 +149,9 @@ describe('admin authorisation matrix', () => {
     for (const endpoint of served().filter((e) => !e.produces?.includes('event-stream'))) {
       const name = key(endpoint);
       const makeInput =
-        endpoint.method === 'GET' ? (READ_INPUTS[name] ?? (async () => ({}))) : MUTATION_INPUTS[name];
+        endpoint.method === 'GET'
+          ? (READ_INPUTS[name] ?? (async (): Promise<CallInput> => ({})))
+          : MUTATION_INPUTS[name];
       expect(makeInput, `${name} needs a sample input in MUTATION_INPUTS`).toBeDefined();
       const input = await makeInput!();
 
@@ -140,6 +166,10 @@ describe('admin authorisation matrix', () => {
       expect(await databaseDigest(t.db), `${name} changed data for a trader`).toBe(before);
 
       const allowed = await call(t.app, endpoint, input, admin);
+      if (input.adminStatus !== undefined) {
+        expect(allowed.statusCode, `${name}: ${allowed.body.slice(0, 300)}`).toBe(input.adminStatus);
+        continue;
+      }
       expect(allowed.statusCode, `${name}: ${allowed.body.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
       expect(allowed.statusCode, `${name}: ${allowed.body.slice(0, 300)}`).toBeLessThan(300);
       expect(allowed.body.length, name).toBeGreaterThan(0);

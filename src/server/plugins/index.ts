@@ -4,6 +4,7 @@ import { adminPlugin } from '../modules/admin/admin.plugin';
 import { analysisPipelinePlugin } from '../modules/analysis/analysis-pipeline.plugin';
 import { analysisPlugin } from '../modules/analysis/analysis.plugin';
 import { authPlugin } from '../modules/auth/auth.plugin';
+import { billingPlugin } from '../modules/billing/billing.plugin';
 import { contactPlugin } from '../modules/contact/contact.plugin';
 import { ledgerPlugin } from '../modules/ledger/ledger.plugin';
 import { logsPlugin } from '../modules/logs/logs.plugin';
@@ -48,6 +49,7 @@ export const MODULE_PLUGINS: FastifyPluginAsync[] = [
   trackRecordPlugin,
   analysisPipelinePlugin,
   paymentsPlugin,
+  billingPlugin,
   tradingPlugin,
   accountPlugin,
   pairsPlugin,

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { createEngineForRole, type EnginePool } from '../engine-pool/engine-pool';
 import { createFeedFetcher, type FetchFeed } from '../modules/triggers/feed-source';
+import { billingProviderConfigFrom, createBillingProvider, type BillingProvider } from '../providers/billing';
 import { createExecutor, executorConfigFrom, type Executor } from '../providers/execution';
 import { createMailer, type Mailer } from '../providers/mail';
 import { createMarketSource, type MarketSource } from '../providers/market';
@@ -13,6 +14,7 @@ export interface ProviderOverrides {
   engine?: EnginePool;
   executor?: Executor;
   card?: CardProvider;
+  billing?: BillingProvider;
   mailer?: Mailer;
 }
 
@@ -23,6 +25,8 @@ declare module 'fastify' {
     /** Places orders: paper, or Kraken for real. */
     executor: Executor;
     card: CardProvider;
+    /** Plans: Stripe Billing, or the simulated provider (PAYMENTS_PROVIDER). */
+    billingProvider: BillingProvider;
     /** The engine's threads; null under ROLE=api, which runs no analyses or backtests. */
     engine: EnginePool | null;
     /** Downloads the news feeds that triggers watch. */
@@ -50,6 +54,10 @@ export const providersPlugin = fp<ProviderOverrides>(
     app.decorate('source', source);
     app.decorate('executor', executor);
     app.decorate('card', overrides.card ?? createCardProvider(cardProviderConfigFrom(config)));
+    app.decorate(
+      'billingProvider',
+      overrides.billing ?? createBillingProvider(billingProviderConfigFrom(config)),
+    );
     app.decorate('engine', engine);
     const mailer = overrides.mailer ?? createMailer(config, app.log);
     app.decorate('mailer', mailer);

@@ -10,7 +10,7 @@ import type { SessionWatch } from './session-watch';
 import { createEventStreams } from './sse';
 
 /**
- * `channels` narrows the stream (default: all three). Unknown parameters are refused so a
+ * `channels` narrows the stream (default: all of them). Unknown parameters are refused so a
  * mistyped filter is not silently ignored.
  */
 const adminLiveQuerySchema = z.strictObject({ channels: commaList(adminLiveChannelSchema).optional() });
@@ -28,6 +28,9 @@ export function toAdminLiveMessage(message: BusMessage, at = new Date()): AdminL
   if (isBusEvent(message, 'worker_log')) {
     const { pair, error, at: when } = message.payload;
     return { channel: 'worker_log', pair, error, at: when };
+  }
+  if (isBusEvent(message, 'admin_alert')) {
+    return { channel: 'alert', error: message.payload.message, at: message.payload.at };
   }
   return null;
 }

@@ -27,6 +27,8 @@ export interface InternalPayloads {
   settings_changed: { updatedAt: string };
   /** A trader's preferences changed: every process drops its cached copy (preferences.service.ts). */
   preferences_changed: { userId: string };
+  /** Something an operator must look at (a reconciliation drift): the admin stream's `alert` channel. */
+  admin_alert: { message: string; at: string };
 }
 
 export type BusPayloads = ServerToClientPayloads & InternalPayloads;

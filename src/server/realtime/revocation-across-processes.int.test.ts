@@ -1,22 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { createTestApp, signUp, TEST_AUTH_SECRET, type TestApp, type TestUser } from '../testing/test-app';
-import { createRedisBus } from './redis-bus';
-
-// Redis runs on every machine of this project (CI included); REDIS_URL points elsewhere if needed.
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Well under the 5 s a cached viewer may live: only the bus can make a change visible this fast. */
-const BY_BUS_MS = 1_500;
+import { signUp, type TestApp, type TestUser } from '../testing/test-app';
+import { BY_BUS_MS, createTwoProcesses, type TwoProcesses } from '../testing/two-processes';
 
 /**
  * Two app instances on one database and one Redis channel, as two api processes would be: an
  * auth change made through one is seen by the other's HTTP cache and sockets at once.
  */
 describe('revocation across processes', () => {
+  let processes: TwoProcesses;
   let t: TestApp;
   let other: FastifyInstance;
   let otherUrl = '';
@@ -24,26 +17,14 @@ describe('revocation across processes', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    const channel = `heatsignal-test-${randomUUID()}`;
-    const [busA, busB] = [createRedisBus(REDIS_URL, { channel }), createRedisBus(REDIS_URL, { channel })];
-    await Promise.all([busA.ready(), busB.ready()]);
-    t = await createTestApp({ overrides: { bus: busA } });
-    other = await buildApp({
-      config: loadConfig({
-        AUTH_SECRET: TEST_AUTH_SECRET,
-        LOG_LEVEL: 'silent',
-        PUBLIC_URL: 'http://localhost:3000',
-      }),
-      database: t.database,
-      overrides: { bus: busB },
-    });
+    processes = await createTwoProcesses();
+    ({ t, other } = processes);
     otherUrl = await other.listen({ port: 0, host: '127.0.0.1' });
     owner = await signUp(t.app, 'Owner');
   });
   afterAll(async () => {
     sockets.forEach((s) => s.disconnect());
-    await other.close();
-    await t.close();
+    await processes.close();
   });
 
   async function newSession(): Promise<TestUser> {

@@ -116,6 +116,19 @@ describe('the admin live stream on a screen', () => {
     expect(received).toHaveLength(1);
   });
 
+  it('keeps an operator alert on screen until it is dismissed, once per alert', async () => {
+    const server = fakeStream();
+    const { received } = mount();
+    await server.flush();
+    const alert = { channel: 'alert', error: 'Live trading is paused: …', at: AT };
+    await server.send(alert);
+    await server.send(alert);
+    expect(vi.mocked(toast.error).mock.calls).toEqual([
+      ['Live trading is paused: …', { toastId: `alert-${AT}`, autoClose: false }],
+    ]);
+    expect(received).toHaveLength(2);
+  });
+
   it('warns on each reconnect attempt, 5 s apart, then asks for a refresh', async () => {
     const server = fakeStream();
     mount();

@@ -78,6 +78,10 @@ export function useAdminLiveStream(onMessage: AdminLiveHandler): void {
           notice(workerErrorToastId(pair, message.at), (toastId) =>
             toast.error(LIVE_STREAM_MESSAGES.workerError(pair, error), { toastId }),
           );
+        } else if (message.channel === 'alert' && message.error) {
+          // An operator's alert (a reconciliation drift) stays until it is dismissed.
+          const { error } = message;
+          notice(`alert-${message.at}`, (toastId) => toast.error(error, { toastId, autoClose: false }));
         }
         handle(message);
       },

@@ -16,3 +16,5 @@ export * from './relations';
 export * from './signal-quality';
 export * from './system';
 export * from './track-record';
+export * from './reconciliation';
+export * from './billing';

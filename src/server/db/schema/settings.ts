@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth';
-import { updatedAt } from './columns';
+import { timestamptz, updatedAt } from './columns';
 
 /** Thresholds for the scheduler and offer creation, validated by the settings service. */
 export type AutoAnalysisConfig = Record<string, unknown>;
@@ -27,6 +27,13 @@ export const globalSettings = pgTable(
     cooldownMinutes: integer('cooldown_minutes').notNull().default(60),
     /** Every admin call is refused to an admin without two-factor while this is on. */
     requireAdminTwoFactor: boolean('require_admin_two_factor').notNull().default(false),
+    /**
+     * The kill switch: while set, every new accept (paper and live) is refused with the reason,
+     * which traders also see on the offers screen. Open trades keep their exits.
+     */
+    tradingHaltedAt: timestamptz('trading_halted_at'),
+    tradingHaltReason: text('trading_halt_reason'),
+    tradingHaltedBy: text('trading_halted_by').references(() => user.id, { onDelete: 'set null' }),
     /** The organisation whose owners/admins are platform admins (DESIGN: Accounts). */
     operatorOrganizationId: text('operator_organization_id').references(() => organization.id, {
       onDelete: 'set null',
@@ -46,5 +53,10 @@ export const globalSettings = pgTable(
     ),
     check('global_settings_loss_streak_check', sql`${t.lossStreakLimit} >= 1`),
     check('global_settings_cooldown_check', sql`${t.cooldownMinutes} >= 1`),
+    // Halted means halted for a stated reason: both or neither.
+    check(
+      'global_settings_trading_halt_check',
+      sql`(${t.tradingHaltedAt} is null) = (${t.tradingHaltReason} is null)`,
+    ),
   ],
 );

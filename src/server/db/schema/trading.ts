@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 import { cents, timestamptz } from './columns';
 import {
@@ -16,6 +16,18 @@ import {
   type TradeStatus,
 } from './enums';
 import { offers } from './offers';
+
+/**
+ * An order of an open trade not yet resolved: which leg, why (an exit), and, once its answer was
+ * lost, the error that lost it and when (ISO; the order was sent before then). Without `error` it
+ * is an exit in flight. It was sent after `opened_at` (entry) or `close_claimed_at` (exit).
+ */
+export interface UnknownOrder {
+  leg: 'entry' | 'exit';
+  closeReason?: 'auto_close' | 'stop_loss' | 'expired';
+  error?: string;
+  lostAt?: string;
+}
 
 /**
  * A position opened from an accepted offer. `pair` is the symbol as text so trade history
@@ -60,6 +72,12 @@ export const trades = pgTable(
     filledAt: timestamptz('filled_at'),
     /** The monitor's lease on closing this trade; a claim older than the lease may be retaken. */
     closeClaimedAt: timestamptz('close_claimed_at'),
+    /**
+     * An exit in flight, or an order whose outcome the exchange did not tell (a timeout, a lost
+     * connection): the trade waits, its entry still in positions, until the order is found by its
+     * client id (order-lookup.ts).
+     */
+    unknownOrder: jsonb('unknown_order').$type<UnknownOrder>(),
     status: text('status', { enum: tradeStatuses }).$type<TradeStatus>().notNull().default('open'),
     closeReason: text('close_reason', { enum: tradeCloseReasons }).$type<TradeCloseReason>(),
     openedAt: timestamptz('opened_at').notNull().defaultNow(),

@@ -125,8 +125,8 @@ export function createLedgerRepo(db: Queryable) {
     },
 
     /** Sum of every entry of each account kind (system accounts included). */
-    async totalsByKind() {
-      const rows = await db
+    async totalsByKind(tx: Queryable = db) {
+      const rows = await tx
         .select({
           kind: ledgerAccounts.kind,
           total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,

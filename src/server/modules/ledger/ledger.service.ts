@@ -167,8 +167,11 @@ export function createLedgerService(db: Database) {
 
     /** User accounts whose running balance is not the sum of their entries (always none). */
     mismatchedAccounts: () => repo.mismatchedAccounts(),
-    /** The sum of all entries per account kind; all kinds together always sum to zero. */
-    totalsByKind: () => repo.totalsByKind(),
+    /**
+     * The sum of all entries per account kind; all kinds together always sum to zero. With
+     * `queryable`, as that transaction sees them (a backup's snapshot).
+     */
+    totalsByKind: (queryable?: Queryable) => repo.totalsByKind(queryable),
 
     idempotency: {
       async claim(scope: IdempotencyScope, requestHash: string): Promise<IdempotencyClaim> {

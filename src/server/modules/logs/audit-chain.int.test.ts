@@ -66,6 +66,9 @@ describe('audit hash chain in the app', () => {
     rows.forEach((row, i) => expect(row.prevHash).toBe(i === 0 ? '' : rows[i - 1]!.hash));
     expect(new Set(rows.map((r) => r.hash)).size).toBe(rows.length);
     expect(await t.app.logs.verifyAuditChain()).toEqual({ intact: true, rows: rows.length });
+    // The head is the newest row by number, not by the text of its id (9 sorts after 28).
+    expect(rows.some((r) => r.id < 10) && rows.some((r) => r.id >= 10)).toBe(true);
+    expect(await t.app.logs.auditChainHead()).toEqual({ id: rows.at(-1)!.id, hash: rows.at(-1)!.hash });
 
     // Before and after of an admin mutation are in the row.
     const settings = rows.filter((r) => r.action === 'global_settings.update');

@@ -58,3 +58,12 @@ export async function verifyAuditChain(db: Queryable): Promise<AuditChainStatus>
   if (!row?.id) return { intact: true, rows };
   return { intact: false, rows, firstBrokenId: Number(row.id), reason: row.reason };
 }
+
+/** The newest row of the chain, or null when it is empty: what a later copy must still end with. */
+export async function auditChainHead(db: Queryable): Promise<{ id: number; hash: string } | null> {
+  const result = await db.execute<{ id: string; hash: string }>(
+    sql`select l.id::text as id, l.hash from audit_logs l order by l.id desc limit 1`,
+  );
+  const row = result.rows[0];
+  return row ? { id: Number(row.id), hash: row.hash } : null;
+}

@@ -5,7 +5,13 @@
 import type { Database, Queryable } from '../../db/client';
 import type { AdminListQuery, AdminListResponse } from '../../../contract/admin-collections';
 import type { AuditLogRecord } from '../../../contract/admin-records';
-import { appendAudit, verifyAuditChain, type AuditAppend, type AuditChainStatus } from './audit-chain.repo';
+import {
+  appendAudit,
+  auditChainHead,
+  verifyAuditChain,
+  type AuditAppend,
+  type AuditChainStatus,
+} from './audit-chain.repo';
 import { listAudit } from './audit-list.repo';
 import { createLogsRepo, type ActionEntry } from './logs.repo';
 
@@ -33,6 +39,12 @@ export function createLogsService(db: Database) {
 
     /** Whether every audit row still matches its hash and links to the one before. */
     verifyAuditChain: (): Promise<AuditChainStatus> => verifyAuditChain(db),
+
+    /**
+     * The chain's newest row (id and hash); with `queryable`, as that transaction sees it. Removing
+     * the newest rows leaves the chain intact, so a copy is checked against the head it was taken with.
+     */
+    auditChainHead: (queryable?: Queryable) => auditChainHead(queryable ?? db),
 
     /** GET /api/admin/all-audit-logs. */
     async listAudit(query: AdminListQuery, now = Date.now()): Promise<AdminListResponse<AuditLogRecord>> {

@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentResult } from '../../../contract/payments';
 import { ledgerEntries, payments } from '../../db/schema';
 import { STRIPE_NETWORK_RETRIES } from '../../providers/payments/stripe/api';
-import {
-  startFakeStripeServer,
-  type FakeStripeServer,
-} from '../../providers/payments/stripe/fake-stripe-server';
-import { createTestApp, signUp, type TestApp, type TestUser } from '../../testing/test-app';
+import type { FakeStripeServer } from '../../providers/payments/stripe/fake-stripe-server';
+import { createStripeTestApp } from '../../testing/stripe-app';
+import { signUp, type TestApp, type TestUser } from '../../testing/test-app';
 import { CARD_UNAVAILABLE } from './payments.service';
 import { balanceOf, expectLedgerWhole, postDeposit } from './testing/payments-helpers';
 
@@ -25,18 +22,9 @@ let t: TestApp;
 let webhookUrl: string;
 
 beforeAll(async () => {
-  fake = await startFakeStripeServer();
-  t = await createTestApp({
-    env: {
-      PAYMENTS_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: fake.secretKey,
-      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
-      STRIPE_API_BASE: fake.url,
-    },
-  });
-  await signUp(t.app, 'Admin');
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  webhookUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${WEBHOOK}`;
+  let base: string;
+  ({ fake, t, base } = await createStripeTestApp());
+  webhookUrl = `${base}${WEBHOOK}`;
 });
 afterAll(async () => {
   await t.close();

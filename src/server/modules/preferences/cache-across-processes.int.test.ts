@@ -1,21 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSITION_TYPES } from '../../../contract/enums';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { userPreferences } from '../../db/schema';
-import { createRedisBus } from '../../realtime/redis-bus';
 import { createControlledMarket } from '../trading/testing/controlled-market';
 import { createScriptedExecutor } from '../trading/testing/scripted-executor';
 import { seedOffer, seedPair } from '../offers/testing/market-fixtures';
-import { createTestApp, signUp, TEST_AUTH_SECRET, type TestApp, type TestUser } from '../../testing/test-app';
-
-// Redis runs on every machine of this project (CI included); REDIS_URL points elsewhere if needed.
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-/** Far under the 30 s a cached copy may live: only the bus can make a change visible this fast. */
-const BY_BUS_MS = 1_500;
+import { signUp, type TestApp, type TestUser } from '../../testing/test-app';
+import { BY_BUS_MS, createTwoProcesses, type TwoProcesses } from '../../testing/two-processes';
 
 /**
  * Two app instances on one database and one Redis channel, as two api processes would be: the
@@ -25,6 +17,7 @@ const BY_BUS_MS = 1_500;
  * testing. An accept reads the trader's auto-close afresh with its other checks.
  */
 describe('settings and preferences caches across processes', () => {
+  let processes: TwoProcesses;
   let t: TestApp;
   let other: FastifyInstance;
   const url = { one: '', other: '' };
@@ -36,20 +29,8 @@ describe('settings and preferences caches across processes', () => {
   let offers = 0;
 
   beforeAll(async () => {
-    const channel = `heatsignal-test-${randomUUID()}`;
-    const [busA, busB] = [createRedisBus(REDIS_URL, { channel }), createRedisBus(REDIS_URL, { channel })];
-    await Promise.all([busA.ready(), busB.ready()]);
-    const executor = createScriptedExecutor(market);
-    t = await createTestApp({ overrides: { bus: busA, market, executor } });
-    other = await buildApp({
-      config: loadConfig({
-        AUTH_SECRET: TEST_AUTH_SECRET,
-        LOG_LEVEL: 'silent',
-        PUBLIC_URL: 'http://localhost:3000',
-      }),
-      database: t.database,
-      overrides: { bus: busB, market, executor },
-    });
+    processes = await createTwoProcesses({ market, executor: createScriptedExecutor(market) });
+    ({ t, other } = processes);
     url.one = await t.app.listen({ port: 0, host: '127.0.0.1' });
     url.other = await other.listen({ port: 0, host: '127.0.0.1' });
     admin = await signUp(t.app, 'Admin');
@@ -66,8 +47,7 @@ describe('settings and preferences caches across processes', () => {
     );
   });
   afterAll(async () => {
-    await other.close();
-    await t.close();
+    await processes.close();
   });
 
   const call = async (

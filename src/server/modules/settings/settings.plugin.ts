@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { registerSettingsRoutes } from './settings.routes';
 import { createSettingsService, type SettingsService } from './settings.service';
+import { registerTradingHaltRoutes } from './trading-halt.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,10 +18,11 @@ export const settingsPlugin = fp(
   { name: 'settings', dependencies: ['core', 'logs'] },
 );
 
-/** The admins' calls, once auth can tell who is calling. */
+/** The admins' calls and the kill switch's, once auth can tell who is calling. */
 export const settingsRoutesPlugin = fp(
   async (app) => {
     registerSettingsRoutes(app, { settings: app.settings, viewers: app.viewers });
+    registerTradingHaltRoutes(app, { settings: app.settings, viewers: app.viewers, users: app.users });
   },
   { name: 'settings-routes', dependencies: ['settings', 'auth'] },
 );

@@ -8,10 +8,13 @@ export type GlobalSettingsChanges = Partial<Omit<typeof globalSettings.$inferIns
 /** The single global-settings row (id 1, created by the migrations). */
 export function createSettingsRepo(db: Queryable) {
   return {
-    /** `forUpdate` (inside a transaction): concurrent changes queue, so each sees the one before. */
-    async row(options: { forUpdate?: boolean } = {}): Promise<GlobalSettingsRow> {
+    /**
+     * Inside a transaction, `lock: 'update'`: concurrent changes queue, so each sees the one before;
+     * `lock: 'share'`: a change waits until the caller commits (readers never wait for each other).
+     */
+    async row(options: { lock?: 'update' | 'share' } = {}): Promise<GlobalSettingsRow> {
       const query = db.select().from(globalSettings).where(eq(globalSettings.id, 1));
-      const [found] = await (options.forUpdate ? query.for('update') : query);
+      const [found] = await (options.lock ? query.for(options.lock) : query);
       if (!found) throw new Error('global settings row is missing');
       return found;
     },

@@ -10,6 +10,13 @@ import { isBusEvent, type EventBus } from '../../realtime/event-bus';
 import { createReadCache } from '../../shared/read-cache';
 import type { LogsService } from '../logs/logs.service';
 import { createSettingsRepo, type GlobalSettingsRow as Row } from './settings.repo';
+import {
+  createTradingHaltWrites,
+  publicHaltOf,
+  tradingHaltOf,
+  tradingHaltUnderLock,
+  type TradingHaltState,
+} from './trading-halt';
 
 function toGlobalSettings(row: Row): GlobalSettings {
   return {
@@ -73,6 +80,14 @@ export function createSettingsService(deps: {
     cache.clear();
     bus.publish('settings_changed', { updatedAt: updatedAt.toISOString() });
   };
+  const halts = createTradingHaltWrites({
+    db,
+    logs,
+    afterChange: (halt) => {
+      changed(new Date());
+      bus.publish('trading_halt', publicHaltOf(halt), ['traders']);
+    },
+  });
 
   return {
     /**
@@ -96,6 +111,13 @@ export function createSettingsService(deps: {
       return guardrailsOf(await row());
     },
 
+    /** The kill switch (trading-halt.ts), as cached with the rest of the row. */
+    tradingHalt: async (): Promise<TradingHaltState> => tradingHaltOf(await row()),
+    /** Inside an accept's step A: read under a share lock, so no halt commits between it and the trade. */
+    tradingHaltUnderLock: (tx: Queryable): Promise<TradingHaltState> => tradingHaltUnderLock(tx),
+    haltTrading: halts.halt,
+    resumeTrading: halts.resume,
+
     async autoAnalysisConfig(): Promise<AutoAnalysisConfig & { enabled: boolean }> {
       const current = await row();
       return { ...autoAnalysisConfig(current), enabled: current.autoAnalysisEnabled };
@@ -104,7 +126,7 @@ export function createSettingsService(deps: {
     /** Applies a validated patch and records who changed what in the audit log, atomically. */
     async update(patch: GlobalSettingsPatch, userId: string): Promise<GlobalSettings> {
       const after = await db.transaction(async (tx) => {
-        const before = toGlobalSettings(await createSettingsRepo(tx).row({ forUpdate: true }));
+        const before = toGlobalSettings(await createSettingsRepo(tx).row({ lock: 'update' }));
         const updated = await repo.update(
           {
             ...(patch.aiModel !== undefined && { aiModel: patch.aiModel }),

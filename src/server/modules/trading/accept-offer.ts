@@ -10,7 +10,9 @@
  *   B. the market order (clientOrderId = trade id), outside any transaction;
  *   C. one statement (`store_trade_fill`): the real fill stored and the idempotency answer
  *      `{ trade, balance }`; or, if the order failed, one transaction: the trade `failed`, the entry
- *      returned, and the 502 answer stored.
+ *      returned, and the 502 answer stored; or, if the exchange's answer was lost (the order may
+ *      have traded), the trade waits with its entry in positions and the answer is a 202 while
+ *      the order is looked up (unknown-orders.ts).
  */
 import type { AcceptOfferInput, AcceptOfferResponse } from '../../../contract/offers';
 import { PREFERENCE_DEFAULTS } from '../../../contract/preferences';
@@ -26,16 +28,19 @@ import {
   type OfferForAccept,
 } from '../offers/offers.service';
 import { checkGuardrails } from './check-guardrails';
+import { refuseOverPlan } from './plan-limit';
 import { startOfUtcDay } from './guardrails';
 import { readAcceptFacts } from './queries/accept-facts.query';
 import { checkStopLoss, planEntry, type EntryPlan } from './entry-checks';
 import { estimateExit } from './trade-marks';
 import { toTrade } from './trade-dto';
 import { failUnfilledTrade } from './trade-failure';
+import { holdForLookup } from './unknown-orders';
 import { stopLossPrice } from './trade-maths';
 import { formatDollars, toDollars } from '../../shared/money';
 import { publishTradeChange, type TradingContext } from './trading-context';
-import type { StoredFill, TradeRow } from './trading.repo';
+import { refuseWhileHalted, TRADING_HALTED_STATUS } from './trading-halt';
+import { storedFillOf, type TradeRow } from './trading.repo';
 
 export const insufficientBalance = (availableCents: number, entryCents: number) =>
   `Insufficient balance: available ${formatDollars(availableCents)}, entry ${formatDollars(entryCents)}`;
@@ -46,6 +51,9 @@ export async function acceptOffer(
 ): Promise<AcceptOfferResponse> {
   const { userId, offerId, input } = request;
   const limits = await ctx.guardrails();
+  refuseWhileHalted(await ctx.halt.tradingHalt());
+  await refuseWhileLivePaused(ctx);
+  await refuseOverPlan(ctx, ctx.db, userId, ctx.now(), { lock: false });
   const now = ctx.now();
   const facts = await readAcceptFacts(ctx.db, {
     offerId,
@@ -93,9 +101,18 @@ export async function acceptOffer(
       clientOrderId: opened.id,
     });
   } catch (error) {
+    if (error instanceof ExecutionError && error.outcomeUnknown)
+      return holdForLookup(ctx, { trade: opened, balances: after, error, scope: request.scope });
     return failOpen(ctx, { trade: opened, error, scope: request.scope });
   }
   return storeFill(ctx, { trade: opened, balances: after, fill, book, scope: request.scope });
+}
+
+/** Live orders wait while the exchange and the books disagree (reconciliation.service.ts). */
+async function refuseWhileLivePaused(ctx: TradingContext): Promise<void> {
+  if (ctx.executor.name === 'paper' || !ctx.livePause) return;
+  const paused = await ctx.livePause();
+  if (paused) throw new HttpError(TRADING_HALTED_STATUS, paused);
 }
 
 async function orderBook(ctx: TradingContext, symbol: string): Promise<OrderBook> {
@@ -183,15 +200,7 @@ async function storeFill(
     { side: trade.side, amountCents: trade.amountCents, quantity: fill.quantity, entry },
     ctx.takerFeePercent,
   );
-  const filled: StoredFill = {
-    entryPrice: String(fill.averagePrice),
-    quantity: String(fill.quantity),
-    entryFee: String(fill.feeQuote),
-    feeCents: Math.round(fill.feeQuote * 100),
-    entryOrderId: fill.orderId,
-    filledAt: new Date(fill.filledAt),
-    profitPercent: mark?.profitPercent ?? 0,
-  };
+  const filled = storedFillOf(fill, mark?.profitPercent ?? 0);
   // The answer is known before the write: the trade as the fill leaves it, and the balance the
   // entry left (read under step A's lock; the fill moves no money). It is stored in the fill's
   // commit, exactly as the response body.
@@ -214,13 +223,7 @@ async function failOpen(
   const { trade, scope } = input;
   const reason = input.error instanceof Error ? input.error.message : String(input.error);
   const body = { error: `Order failed: ${reason}` };
-  // outcomeUnknown: the exchange may have filled it after all; the trader is refunded either way
-  // (the platform carries that risk), and the log line is the operator's cue to check the exchange.
-  const outcomeUnknown = input.error instanceof ExecutionError && input.error.outcomeUnknown;
-  ctx.log.error(
-    { err: input.error, tradeId: trade.id, pair: trade.pair, outcomeUnknown },
-    'entry order failed',
-  );
+  ctx.log.error({ err: input.error, tradeId: trade.id, pair: trade.pair }, 'entry order failed');
   const settled = await ctx.ledger.transact(async (tx) => {
     const result = await failUnfilledTrade(ctx, tx, trade, reason);
     if (!result) throw new Error(`trade ${trade.id} stopped being open while its entry order ran`);

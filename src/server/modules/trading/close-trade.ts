@@ -4,8 +4,8 @@
  * trade's exit; the settle transaction closes the trade only while this monitor still holds the
  * lease, books the result in the ledger (positions −x, available +(x+p), market −p), takes the
  * automatic tip of a profit and records the offer's result. A failed exit keeps the trade open for
- * the next tick (the lease is given back, unless the exchange may have filled the order: then it
- * waits out the lease so that an operator can look first).
+ * the next tick (the lease is given back); an exit whose outcome is not known keeps the lease and
+ * waits for order-lookup.ts to find it by its client id, so a second exit is never sent blind.
  */
 import { createHash } from 'node:crypto';
 import { ExecutionError, type Fill } from '../../providers/execution';
@@ -28,9 +28,12 @@ export function positionOf(trade: TradeRow) {
   };
 }
 
-/** The exit order's client id: a UUID derived from the trade's (Kraken takes UUIDs as cl_ord_id). */
-export function closeOrderId(tradeId: string): string {
-  const hex = createHash('sha256').update(`${tradeId}:close`).digest('hex');
+/**
+ * The exit order's client id: a UUID derived from the trade's and the claim's time (Kraken takes
+ * UUIDs as cl_ord_id), so each attempt has its own and a lookup finds exactly that attempt.
+ */
+export function closeOrderId(tradeId: string, claimedAt: Date): string {
+  const hex = createHash('sha256').update(`${tradeId}:close:${claimedAt.toISOString()}`).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -41,27 +44,47 @@ export async function closeTrade(
 ): Promise<'closed' | 'skipped' | 'failed'> {
   const { trade, reason } = input;
   const claimedAt = new Date(ctx.now().getTime());
-  if (!(await ctx.repo.claimClose(trade.id, claimedAt, new Date(claimedAt.getTime() - CLOSE_LEASE_MS))))
-    return 'skipped';
+  const staleBefore = new Date(claimedAt.getTime() - CLOSE_LEASE_MS);
+  if (!(await ctx.repo.claimClose(trade.id, claimedAt, staleBefore, reason))) return 'skipped';
 
   let fill: Fill;
   try {
     fill = await ctx.executor.marketOrder({
       symbol: trade.pair,
-      exchangeSymbol: input.pair?.krakenSymbol ?? trade.pair.replace('/', ''),
+      exchangeSymbol: exchangeSymbolOf(trade, input.pair),
       side: oppositeSide(trade.side),
       quantity: Number(trade.quantity),
-      clientOrderId: closeOrderId(trade.id),
+      clientOrderId: closeOrderId(trade.id, claimedAt),
     });
   } catch (error) {
-    const unknown = error instanceof ExecutionError && error.outcomeUnknown;
-    if (!unknown) await ctx.repo.releaseClaim(trade.id, claimedAt);
+    if (error instanceof ExecutionError && error.outcomeUnknown) {
+      const row = await ctx.repo.markOrderUnknown(trade.id, {
+        leg: 'exit',
+        closeReason: reason,
+        error: messageOf(error),
+        lostAt: ctx.now().toISOString(),
+      });
+      if (row) publishTradeChange(ctx, row);
+    } else await ctx.repo.releaseClaim(trade.id, claimedAt);
     await logFailure(ctx, trade.pair, trade.id, `exit (${reason}) failed: ${messageOf(error)}`);
     return 'failed';
   }
+  return bookExit(ctx, { trade, reason, fill, claimedAt });
+}
 
+/** The pair as the exchange names it (a deleted pair's trade falls back to its symbol's letters). */
+export function exchangeSymbolOf(trade: TradeRow, pair: TradablePair | undefined): string {
+  return pair?.krakenSymbol ?? trade.pair.replace('/', '');
+}
+
+/** The exit filled: books it under the lease that sent it. */
+export async function bookExit(
+  ctx: TradingContext,
+  input: { trade: TradeRow; reason: CloseReason; fill: Fill; claimedAt: Date },
+): Promise<'closed' | 'failed'> {
+  const { trade } = input;
   try {
-    const settled = await settleClose(ctx, { trade, reason, fill, claimedAt });
+    const settled = await settleClose(ctx, input);
     if (!settled) {
       await logFailure(
         ctx,

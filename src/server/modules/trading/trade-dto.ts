@@ -22,5 +22,6 @@ export function toTrade(row: TradeRow): Trade {
     openedAt: row.openedAt.toISOString(),
     closedAt: row.closedAt?.toISOString() ?? null,
     closeReason: row.closeReason,
+    orderCheck: row.unknownOrder?.error ? row.unknownOrder.leg : null,
   };
 }

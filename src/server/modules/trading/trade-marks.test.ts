@@ -51,10 +51,12 @@ describe('trade marks', () => {
     );
   });
 
-  it("derives the exit order's client id from the trade as a stable UUID", () => {
-    const id = closeOrderId('2f0c2d8e-6a57-4c5b-9d0e-0b7f7c8d1a22');
+  it("derives each exit attempt's client id from the trade and its claim as a stable UUID", () => {
+    const at = new Date('2026-11-28T10:00:00.000Z');
+    const id = closeOrderId('2f0c2d8e-6a57-4c5b-9d0e-0b7f7c8d1a22', at);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(closeOrderId('2f0c2d8e-6a57-4c5b-9d0e-0b7f7c8d1a22')).toBe(id);
-    expect(closeOrderId('2f0c2d8e-6a57-4c5b-9d0e-0b7f7c8d1a23')).not.toBe(id);
+    expect(closeOrderId('2f0c2d8e-6a57-4c5b-9d0e-0b7f7c8d1a22', new Date(at))).toBe(id);
+    expect(closeOrderId('2f0c2d8e-6a57-4c5b-9d0e-0b7f7c8d1a23', at)).not.toBe(id);
+    expect(closeOrderId('2f0c2d8e-6a57-4c5b-9d0e-0b7f7c8d1a22', new Date(at.getTime() + 1))).not.toBe(id);
   });
 });

@@ -33,6 +33,7 @@ describe('two trade monitors at once', () => {
       source: w.market,
       executor: secondExecutor,
       guardrails: () => app.settings.guardrails(),
+      halt: app.settings,
       autoTrading: async () => ({ autoTipPercent: 5, defaultAutoCloseProfitPercent: 5 }),
       recordAutoTip: (tx, tip) => app.payments.recordAutoTip(tx, tip),
       takerFeePercent: 0.26,

@@ -72,7 +72,7 @@ describe('trade monitor', () => {
     expect(w.executor.orders.at(-1)).toMatchObject({
       side: 'sell',
       quantity: entry.quantity,
-      clientOrderId: closeOrderId(trade.id),
+      clientOrderId: closeOrderId(trade.id, row.closeClaimedAt!),
     });
     const p = netProfitCents('buy', entry, exit);
     expect(p).toBeGreaterThan(400);

@@ -7,15 +7,13 @@
 import { EXECUTION_BOOK_DEPTH } from '../../providers/execution';
 import type { OrderBook } from '../../providers/market/market-source';
 import { closeTrade, logFailure, messageOf, positionOf } from './close-trade';
-import { failUnfilledTrade } from './trade-failure';
 import { closeReasonOf, estimateExit } from './trade-marks';
-import { publishTradeChange, type TradingContext } from './trading-context';
+import type { TradingContext } from './trading-context';
 import type { TradeRow } from './trading.repo';
+import { resolveUnknownOrders } from './unknown-orders';
 
 export { CLOSE_LEASE_MS, closeOrderId } from './close-trade';
-
-/** An entry order unanswered this long belonged to a process that stopped mid-accept. */
-export const UNFILLED_AFTER_MS = 5 * 60_000;
+export { UNFILLED_AFTER_MS } from './unknown-orders';
 
 export interface MonitorResult {
   checked: number;
@@ -26,10 +24,7 @@ export interface MonitorResult {
 
 export async function runTradeMonitor(ctx: TradingContext): Promise<MonitorResult> {
   const open = await ctx.repo.openTrades();
-  await settleUnfilled(
-    ctx,
-    open.filter((t) => t.filledAt === null),
-  );
+  await resolveUnknownOrders(ctx, open);
   const result: MonitorResult = { checked: 0, closed: 0, failed: 0 };
   const marks: { id: string; profitPercent: number }[] = [];
 
@@ -74,21 +69,4 @@ export async function runTradeMonitor(ctx: TradingContext): Promise<MonitorResul
   }
   await ctx.repo.updateMarks(marks);
   return result;
-}
-
-/** Open trades whose entry order never answered (their process stopped mid-accept). */
-async function settleUnfilled(ctx: TradingContext, unfilled: TradeRow[]): Promise<void> {
-  const cutoff = ctx.now().getTime() - UNFILLED_AFTER_MS;
-  for (const trade of unfilled) {
-    if (trade.openedAt.getTime() > cutoff) continue;
-    if (ctx.executor.name !== 'paper') {
-      // A real order may exist under the trade's id: an operator must look before money moves.
-      await logFailure(ctx, trade.pair, trade.id, 'entry order never answered; check the exchange');
-      continue;
-    }
-    const settled = await ctx.ledger.transact((tx) =>
-      failUnfilledTrade(ctx, tx, trade, 'the entry order was interrupted'),
-    );
-    if (settled) publishTradeChange(ctx, settled.row, settled.balances);
-  }
 }

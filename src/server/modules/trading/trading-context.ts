@@ -4,7 +4,8 @@
  * book, the executor, and the preferences and payments functions it needs.
  */
 import type { Guardrails } from '../../../contract/trades';
-import type { Database, Transaction } from '../../db/client';
+import type { PlanName } from '../../../contract/billing';
+import type { Database, Queryable, Transaction } from '../../db/client';
 import { balanceUpdateOf } from '../../shared/money';
 import type { Executor as OrderExecutor } from '../../providers/execution';
 import type { MarketSource } from '../../providers/market/market-source';
@@ -12,6 +13,7 @@ import type { EventBus } from '../../realtime/event-bus';
 import type { LedgerService, UserBalances } from '../ledger/ledger.service';
 import type { LogsService } from '../logs/logs.service';
 import type { OffersService } from '../offers/offers.service';
+import type { TradingHaltReader } from './trading-halt';
 import type { TradeRow, TradingRepo } from './trading.repo';
 import { toTrade } from './trade-dto';
 
@@ -51,6 +53,15 @@ export interface TradingDeps {
   executor: OrderExecutor;
   /** The global settings' guardrails. */
   guardrails(): Promise<Guardrails>;
+  /** The kill switch (settings service): every accept is refused while it is set (trading-halt.ts). */
+  halt: TradingHaltReader;
+  /**
+   * With a live executor: the refusal while a reconciliation drift waits for an admin
+   * (reconciliation.service.ts), or null. Default: never paused.
+   */
+  livePause?: () => Promise<string | null>;
+  /** The trader's plan (billing module), read in the accept's own transaction; default Pro for all. */
+  plans?: { planAt(userId: string, at: Date, tx: Queryable): Promise<PlanName> };
   /** The trader's preferences (preferences module): a close's automatic tip. */
   autoTrading(userId: string): Promise<AutoTradingPreferences>;
   /**
@@ -74,8 +85,9 @@ export interface TradingContext extends TradingDeps {
 }
 
 /** After a commit: the trade and the balances to the trader's room. */
-export function publishTradeChange(ctx: TradingContext, row: TradeRow, balances: UserBalances): void {
+/** The trade to its owner's screens, and their balances when the change moved money. */
+export function publishTradeChange(ctx: TradingContext, row: TradeRow, balances?: UserBalances): void {
   const room = `user:${row.userId}` as const;
   ctx.bus.publish('trade_update', toTrade(row), [room]);
-  ctx.bus.publish('balance_update', balanceUpdateOf(balances), [room]);
+  if (balances) ctx.bus.publish('balance_update', balanceUpdateOf(balances), [room]);
 }

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { columnsJson, tableRowOf } from '../../db/table-row';
 import type { Database, Queryable } from '../../db/client';
 import type { UserBalances } from '../ledger/ledger.service';
 import { trades } from '../../db/schema';
+import type { UnknownOrder } from '../../db/schema/trading';
+import type { Fill } from '../../providers/execution';
 
 export type TradeRow = typeof trades.$inferSelect;
 export type NewTrade = typeof trades.$inferInsert;
@@ -15,6 +17,19 @@ export interface StoredFill {
   entryOrderId: string;
   filledAt: Date;
   profitPercent: number;
+}
+
+/** An entry fill as the trade row stores it; `profitPercent` is the first mark of closing now. */
+export function storedFillOf(fill: Fill, profitPercent: number): StoredFill {
+  return {
+    entryPrice: String(fill.averagePrice),
+    quantity: String(fill.quantity),
+    entryFee: String(fill.feeQuote),
+    feeCents: Math.round(fill.feeQuote * 100),
+    entryOrderId: fill.orderId,
+    filledAt: new Date(fill.filledAt),
+    profitPercent,
+  };
 }
 
 export interface ClosedValues {
@@ -71,7 +86,14 @@ export function createTradingRepo(db: Database) {
     async markFailed(tx: Queryable, id: string, closedAt: Date): Promise<TradeRow | null> {
       const [row] = await tx
         .update(trades)
-        .set({ status: 'failed', closeReason: 'error', closedAt, profitPercent: 0, profitCents: 0 })
+        .set({
+          status: 'failed',
+          closeReason: 'error',
+          closedAt,
+          profitPercent: 0,
+          profitCents: 0,
+          unknownOrder: null,
+        })
         .where(and(eq(trades.id, id), isOpen, isNull(trades.filledAt)))
         .returning();
       return row ?? null;
@@ -86,6 +108,15 @@ export function createTradingRepo(db: Database) {
         .orderBy(desc(trades.openedAt), desc(trades.id))
         .offset(offset)
         .limit(limit);
+    },
+
+    /** Accepts since `since` that still count (a trade whose entry failed was never accepted). */
+    async acceptsSince(userId: string, since: Date, tx: Queryable = db): Promise<number> {
+      const [row] = await tx
+        .select({ n: count() })
+        .from(trades)
+        .where(and(eq(trades.userId, userId), gte(trades.openedAt, since), ne(trades.status, 'failed')));
+      return row?.n ?? 0;
     },
 
     async countByUser(userId: string): Promise<number> {
@@ -108,17 +139,27 @@ export function createTradingRepo(db: Database) {
 
     /**
      * Takes the close lease: only one monitor at a time may execute a trade's exit. A lease taken
-     * before `staleBefore` belonged to a monitor that stopped and may be retaken.
+     * before `staleBefore` belonged to a monitor that stopped and may be retaken. The exit about
+     * to be sent is written down with it (`unknown_order` without an error), so if this process
+     * dies mid-order the next one looks the order up instead of sending a second exit; a trade
+     * with an order written down is not claimed again until that order is resolved.
      */
-    async claimClose(id: string, claimedAt: Date, staleBefore: Date): Promise<boolean> {
+    async claimClose(
+      id: string,
+      claimedAt: Date,
+      staleBefore: Date,
+      closeReason: ClosedValues['closeReason'],
+    ): Promise<boolean> {
+      const intent: UnknownOrder = { leg: 'exit', closeReason };
       const rows = await db
         .update(trades)
-        .set({ closeClaimedAt: claimedAt })
+        .set({ closeClaimedAt: claimedAt, unknownOrder: intent })
         .where(
           and(
             eq(trades.id, id),
             isOpen,
             isNotNull(trades.filledAt),
+            isNull(trades.unknownOrder),
             or(isNull(trades.closeClaimedAt), lt(trades.closeClaimedAt, staleBefore)),
           ),
         )
@@ -126,18 +167,29 @@ export function createTradingRepo(db: Database) {
       return rows.length === 1;
     },
 
+    /** The exit certainly did not trade: the lease and the written-down order are given back. */
     async releaseClaim(id: string, claimedAt: Date): Promise<void> {
       await db
         .update(trades)
-        .set({ closeClaimedAt: null })
+        .set({ closeClaimedAt: null, unknownOrder: null })
         .where(and(eq(trades.id, id), eq(trades.closeClaimedAt, claimedAt)));
+    },
+
+    /** An order of this open trade whose outcome is not known: the trade waits for the lookup. */
+    async markOrderUnknown(id: string, unknown: UnknownOrder, tx: Queryable = db): Promise<TradeRow | null> {
+      const [row] = await tx
+        .update(trades)
+        .set({ unknownOrder: unknown })
+        .where(and(eq(trades.id, id), isOpen))
+        .returning();
+      return row ?? null;
     },
 
     /** Closes the trade if it is still open under this monitor's lease; null otherwise. */
     async close(tx: Queryable, id: string, claimedAt: Date, values: ClosedValues): Promise<TradeRow | null> {
       const [row] = await tx
         .update(trades)
-        .set({ ...values, status: 'closed' })
+        .set({ ...values, status: 'closed', unknownOrder: null })
         .where(and(eq(trades.id, id), isOpen, eq(trades.closeClaimedAt, claimedAt)))
         .returning();
       return row ?? null;

@@ -19,14 +19,17 @@ export function registerTradingRoutes(
       schema: {
         params: acceptOfferEndpoint.params,
         body: acceptOfferEndpoint.body,
-        response: { 200: acceptOfferEndpoint.response },
+        // 202: the order was sent but its outcome is not known yet; the trade waits for it.
+        response: { 200: acceptOfferEndpoint.response, 202: acceptOfferEndpoint.response },
       },
     },
     async (request, reply) => {
       const viewer = await deps.viewers.requireUser(request);
-      return idempotent(request, reply, viewer.userId, deps.ledger, (scope) =>
-        deps.trading.accept(viewer.userId, request.params.id, request.body, scope),
-      );
+      return idempotent(request, reply, viewer.userId, deps.ledger, async (scope) => {
+        const accepted = await deps.trading.accept(viewer.userId, request.params.id, request.body, scope);
+        if (accepted.trade.orderCheck) void reply.code(202);
+        return accepted;
+      });
     },
   );
 

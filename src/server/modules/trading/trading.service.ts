@@ -16,6 +16,7 @@ import { acceptOffer } from './accept-offer';
 import { toTrade } from './trade-dto';
 import { runTradeMonitor, type MonitorResult } from './trade-monitor';
 import type { TradingContext, TradingDeps } from './trading-context';
+import { guardOpenTrade } from './trading-halt';
 import { createTradingRepo } from './trading.repo';
 import { isUuid } from '../../shared/uuid';
 
@@ -32,7 +33,7 @@ export interface TradeStats {
 export function createTradingService(deps: TradingDeps) {
   const ctx: TradingContext = {
     ...deps,
-    repo: createTradingRepo(deps.db),
+    repo: guardOpenTrade(createTradingRepo(deps.db), deps),
     now: deps.now ?? (() => new Date()),
   };
 
@@ -44,6 +45,9 @@ export function createTradingService(deps: TradingDeps) {
       input: AcceptOfferInput,
       scope?: IdempotencyScope,
     ): Promise<AcceptOfferResponse> => acceptOffer(ctx, { userId, offerId, input, scope }),
+
+    /** Accepts that count against a plan since `since` (the Free limit's usage). */
+    acceptsSince: (userId: string, since: Date): Promise<number> => ctx.repo.acceptsSince(userId, since),
 
     /** An offer's end moved (gate-offer.ts): its open trades close then (market time, as the monitor judges). */
     moveTradeEnds: (offerId: string, expiresAt: Date): Promise<void> => ctx.repo.moveEnds(offerId, expiresAt),

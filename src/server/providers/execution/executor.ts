@@ -51,10 +51,45 @@ export interface Fill {
   filledAt: number;
 }
 
+/** What the exchange says of an order sent earlier whose outcome was not known. */
+export type OrderLookup =
+  /** It traded (in whole or in part): the fill as the exchange reports it. */
+  | { state: 'filled'; fill: Fill }
+  /** It certainly did not trade: closed with nothing filled, or found nowhere after its deadline. */
+  | { state: 'absent'; reason: string }
+  /** Not known yet (still working, still within its deadline, or the exchange did not answer). */
+  | { state: 'pending'; reason: string };
+
+export interface OrderQuery {
+  symbol: string;
+  exchangeSymbol: string;
+  side: OrderSide;
+  clientOrderId: string;
+  /** Epoch ms: the order was sent after this (nothing with its id exists before). */
+  sentAt: number;
+  /** Epoch ms: the order had been sent by then (its answer was lost then, or later found missing). */
+  lostAt: number;
+}
+
+/** A live executor's account on the exchange, for reconciliation. Names are the exchange's (XXBT, ZUSD). */
+export interface ExchangeAccount {
+  /** Every asset the account holds, in its own units. */
+  balances(): Promise<Record<string, number>>;
+  /** The base and quote asset names of a pair (e.g. XBTUSD → XXBT, ZUSD). */
+  assetsOf(exchangeSymbol: string): Promise<{ base: string; quote: string }>;
+}
+
 export interface Executor {
   readonly name: 'paper' | 'kraken';
-  /** Fills the order at market or throws ExecutionError; never returns a partial success silently. */
+  /** Live executors only: the account whose holdings must match the books. */
+  readonly account?: ExchangeAccount;
+  /**
+   * Fills the order at market or throws ExecutionError; never returns a partial success silently
+   * (a partial fill is a Fill of what traded).
+   */
   marketOrder(order: MarketOrder): Promise<Fill>;
+  /** Looks an order up by its client id; never guesses: 'pending' until the exchange tells. */
+  lookupOrder(query: OrderQuery): Promise<OrderLookup>;
   close?(): Promise<void>;
 }
 
@@ -65,15 +100,21 @@ export interface Executor {
 export class ExecutionError extends Error {
   /**
    * True only when the order may have reached the exchange anyway (a request that timed out or
-   * lost its connection after sending): nothing can be assumed about funds until an operator
-   * checks. False when it certainly did not trade.
+   * lost its connection after sending): nothing can be assumed until `lookupOrder` tells. False
+   * when it certainly did not trade.
    */
   readonly outcomeUnknown: boolean;
+  /** The exchange refused for its rate limit: nothing happened, and asking again later may work. */
+  readonly rateLimited: boolean;
 
-  constructor(message: string, options: { cause?: unknown; outcomeUnknown?: boolean } = {}) {
+  constructor(
+    message: string,
+    options: { cause?: unknown; outcomeUnknown?: boolean; rateLimited?: boolean } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'ExecutionError';
     this.outcomeUnknown = options.outcomeUnknown ?? false;
+    this.rateLimited = options.rateLimited ?? false;
   }
 }
 

@@ -76,7 +76,7 @@ function unreachable(value: never): never {
   throw new ExecutorConfigError(`Unknown executor: ${String(value)}`);
 }
 
-export type { Executor, Fill, MarketOrder } from './executor';
+export type { ExchangeAccount, Executor, Fill, MarketOrder, OrderLookup, OrderQuery } from './executor';
 export { EXECUTION_BOOK_DEPTH, ExecutionError } from './executor';
 export {
   bookSpreadPercent,

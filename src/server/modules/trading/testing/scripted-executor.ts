@@ -1,6 +1,7 @@
 /**
- * An executor for tests: the paper executor on the test's market, with every order recorded and
- * the next orders made to fail (as an exchange refusal) or to wait on a gate when a test says so.
+ * An executor for tests: the paper executor on the test's market (or `inner`, e.g. the kraken
+ * executor against the fake Kraken), with every order recorded and the next orders made to fail
+ * (as an exchange refusal) or to wait on a gate when a test says so.
  */
 import { ExecutionError, type Executor, type Fill, type MarketOrder } from '../../../providers/execution';
 import { createPaperExecutor } from '../../../providers/execution/paper';
@@ -17,16 +18,18 @@ export interface ScriptedExecutor extends Executor {
 
 export function createScriptedExecutor(
   source: MarketSource,
-  options: { takerFeePercent?: number; name?: Executor['name'] } = {},
+  options: { takerFeePercent?: number; name?: Executor['name']; inner?: Executor } = {},
 ): ScriptedExecutor {
-  const paper = createPaperExecutor({ source, takerFeePercent: options.takerFeePercent ?? 0.26 });
+  const paper =
+    options.inner ?? createPaperExecutor({ source, takerFeePercent: options.takerFeePercent ?? 0.26 });
   const orders: MarketOrder[] = [];
   const fills: Fill[] = [];
   let failures: { message: string; left: number } | null = null;
   let gate: Promise<void> | null = null;
 
   return {
-    name: options.name ?? 'paper',
+    name: options.name ?? paper.name,
+    account: paper.account,
     orders,
     fills,
     async marketOrder(order) {
@@ -40,6 +43,7 @@ export function createScriptedExecutor(
       fills.push(fill);
       return fill;
     },
+    lookupOrder: (query) => paper.lookupOrder(query),
     failNext(message, times = 1) {
       failures = { message, left: times };
     },

@@ -8,8 +8,10 @@ import { eq } from 'drizzle-orm';
 import type { AcceptOfferInput } from '../../../../contract/offers';
 import type { Guardrails } from '../../../../contract/trades';
 import { cryptoPairs } from '../../../db/schema';
+import type { Executor } from '../../../providers/execution';
 import type { BusMessage } from '../../../realtime/event-bus';
 import { createTestApp, signUp, type TestApp, type TestUser } from '../../../testing/test-app';
+import { grantPro } from '../../billing/testing/plans';
 import { seedOffer, seedPair, type OfferSpec } from '../../offers/testing/market-fixtures';
 import { createControlledMarket, type ControlledMarket, type ControlledPair } from './controlled-market';
 import { createScriptedExecutor, type ScriptedExecutor } from './scripted-executor';
@@ -27,7 +29,8 @@ export interface TradingWorld {
   pairIds: Map<string, number>;
   /** Every bus message since the world was made. */
   events: BusMessage[];
-  trader(name?: string, fundCents?: number): Promise<TestUser>;
+  /** A funded trader on Pro (the Free limit is tested on its own: `plan: 'free'`). */
+  trader(name?: string, fundCents?: number, options?: { plan?: 'free' | 'pro' }): Promise<TestUser>;
   fund(user: TestUser, cents: number): Promise<void>;
   /** A live offer on `symbol` whose entry is the market's current price unless given. */
   offer(symbol: string, spec?: Partial<Omit<OfferSpec, 'pairId'>>): Promise<string>;
@@ -43,11 +46,11 @@ export interface TradingWorld {
 }
 
 export async function createTradingWorld(
-  options: { pairs?: ControlledPair[]; executorName?: 'paper' | 'kraken' } = {},
+  options: { pairs?: ControlledPair[]; executorName?: 'paper' | 'kraken'; inner?: Executor } = {},
 ): Promise<TradingWorld> {
   const pairs = options.pairs ?? DEFAULT_PAIRS;
   const market = createControlledMarket(pairs);
-  const executor = createScriptedExecutor(market, { name: options.executorName });
+  const executor = createScriptedExecutor(market, { name: options.executorName, inner: options.inner });
   const t = await createTestApp({ overrides: { market, executor } });
   const events: BusMessage[] = [];
   const unsubscribe = t.app.bus.subscribe((message) => events.push(message));
@@ -63,8 +66,9 @@ export async function createTradingWorld(
     admin,
     pairIds,
     events,
-    async trader(name = 'Trader', fundCents = 100_000) {
+    async trader(name = 'Trader', fundCents = 100_000, options = {}) {
       const user = await signUp(t.app, name);
+      if (options.plan !== 'free') await grantPro(t.db, user.id);
       if (fundCents > 0) await world.fund(user, fundCents);
       return user;
     },

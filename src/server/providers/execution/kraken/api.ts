@@ -41,6 +41,11 @@ export interface AddOrderParams {
   /** `fciq`: the fee in quote currency, so the fill's fee reads back in quote. */
   oflags: string;
   cl_ord_id: string;
+  /**
+   * RFC 3339: Kraken's matching engine refuses the order after this (2–60 s ahead), so an order
+   * that is found nowhere once it has passed never traded.
+   */
+  deadline: string;
 }
 
 export interface KrakenTradingApi {
@@ -49,6 +54,18 @@ export interface KrakenTradingApi {
   /** Places the order; returns its txid. */
   addOrder(params: AddOrderParams): Promise<string>;
   queryOrder(txid: string): Promise<KrakenOrderInfo>;
+  /**
+   * The account's orders with this client id: those still open, and those closed since `start`
+   * (epoch seconds). Each by txid.
+   */
+  ordersByClientId(
+    clOrdId: string,
+    start: number,
+  ): Promise<{ open: Record<string, KrakenOrderInfo>; closed: Record<string, KrakenOrderInfo> }>;
+  /** The dead-man switch: Kraken cancels every open order unless called again within `timeout` s (0 disarms). */
+  cancelAllOrdersAfter(timeoutSeconds: number): Promise<void>;
+  /** The account's holdings by Kraken asset name (decimal strings). */
+  balance(): Promise<Record<string, string>>;
 }
 
 interface Envelope<T> {
@@ -98,8 +115,7 @@ export function createKrakenTradingApi(options: KrakenTradingApiOptions): Kraken
       throw toExecutionError(what, error, ccxt, placing);
     }
     const envelope = body as Envelope<T> | undefined;
-    if (envelope?.error?.length)
-      throw new ExecutionError(`Kraken refused to ${what}: ${envelope.error.join(', ')}`);
+    if (envelope?.error?.length) throw refusal(what, envelope.error, placing);
     if (!envelope?.result || typeof envelope.result !== 'object')
       throw new ExecutionError(`Kraken answered ${what} without a result`, { outcomeUnknown: placing });
     return envelope.result;
@@ -138,6 +154,29 @@ export function createKrakenTradingApi(options: KrakenTradingApiOptions): Kraken
       if (!info) throw new ExecutionError(`Kraken does not know order ${txid}`);
       return info;
     },
+    async ordersByClientId(clOrdId, start) {
+      const open = await call<{ open?: Record<string, KrakenOrderInfo> }>(
+        `list open orders of ${clOrdId}`,
+        (c) => c.privatePostOpenOrders({ cl_ord_id: clOrdId }),
+        'private',
+      );
+      const closed = await call<{ closed?: Record<string, KrakenOrderInfo> }>(
+        `list closed orders of ${clOrdId}`,
+        (c) => c.privatePostClosedOrders({ cl_ord_id: clOrdId, start }),
+        'private',
+      );
+      return { open: open.open ?? {}, closed: closed.closed ?? {} };
+    },
+    async cancelAllOrdersAfter(timeout) {
+      await call(
+        `arm the dead-man switch (${timeout} s)`,
+        (c) => c.privatePostCancelAllOrdersAfter({ timeout }),
+        'private',
+      );
+    },
+    balance() {
+      return call<Record<string, string>>('read the balance', (c) => c.privatePostBalance(), 'private');
+    },
   };
 }
 
@@ -152,8 +191,7 @@ function toExecutionError(what: string, error: unknown, ccxt: CcxtModule, placin
   const krakenErrors = /\{"error":\s*(\[[^\]]*\])/.exec(text)?.[1];
   if (krakenErrors) {
     const errors = safeParse(krakenErrors);
-    if (Array.isArray(errors) && errors.length > 0)
-      return new ExecutionError(`Kraken refused to ${what}: ${errors.join(', ')}`, { cause: error });
+    if (Array.isArray(errors) && errors.length > 0) return refusal(what, errors.map(String), placing, error);
   }
   if (error instanceof ccxt.NetworkError) {
     const neverConnected = /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(text);
@@ -164,6 +202,32 @@ function toExecutionError(what: string, error: unknown, ccxt: CcxtModule, placin
     );
   }
   return new ExecutionError(`Kraken: could not ${what}: ${text}`, { cause: error, outcomeUnknown: placing });
+}
+
+/** Kraken's rate-limit refusals (REST counter, trading counter, throttled service). */
+const RATE_LIMITED = /Rate limit exceeded|Too many requests|Throttled/i;
+
+/**
+ * Kraken's service errors (its engine unavailable or busy, an internal error): Kraken does not
+ * promise that an order sent then was not placed, so a placing call that meets one is unknown.
+ */
+const SERVICE_TROUBLE = /^(EService:(Unavailable|Busy|Timeout)|EGeneral:Internal error)/;
+
+/** Kraken said no: nothing was done (except after a service error while placing). */
+function refusal(what: string, errors: string[], placing: boolean, cause?: unknown): ExecutionError {
+  const said = errors.join(', ');
+  const rateLimited = errors.some((e) => RATE_LIMITED.test(e));
+  if (placing && !rateLimited && errors.some((e) => SERVICE_TROUBLE.test(e)))
+    return new ExecutionError(
+      `Kraken could not confirm it would ${what} (${said}): the order may have been placed`,
+      { cause, outcomeUnknown: true },
+    );
+  return new ExecutionError(
+    rateLimited
+      ? `Kraken is limiting this account's request rate (${said}); nothing was done, try again in a minute`
+      : `Kraken refused to ${what}: ${said}`,
+    { cause, rateLimited },
+  );
 }
 
 function safeParse(text: string): unknown {

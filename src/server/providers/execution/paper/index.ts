@@ -62,6 +62,11 @@ export function createPaperExecutor({
         filledAt: source.now(),
       };
     },
+    // A paper order fills inside the call that sent it: one whose answer was lost (its process
+    // stopped) never traded anywhere.
+    async lookupOrder() {
+      return { state: 'absent', reason: 'a paper order that did not answer never filled' };
+    },
   };
 }
 

@@ -17,8 +17,19 @@
  *   The recording holds 5 levels a side; what they cannot fill is cancelled (this fake's own
  *   rule: status `canceled`, reason `Insufficient liquidity`, the filled part kept). Only market
  *   orders in base volume are taken (`viqc` is refused as not supported here).
+ *   `deadline` (RFC 3339, 2–60 s ahead as Kraken bounds it) is checked: a request arriving after
+ *   it is refused `EOrder:Deadline elapsed` and places nothing. The account's balances pay for
+ *   it: a buy needs cost + fee in the quote asset, a sell the volume in the base asset, else
+ *   `EOrder:Insufficient funds`.
  * - QueryOrders (txid, comma list): the orders as Kraken describes them (`status`, `vol`,
  *   `vol_exec`, `cost`, `fee`, `price` = average, `opentm`, `closetm`, `descr`, `cl_ord_id`).
+ * - OpenOrders / ClosedOrders, filtered by `cl_ord_id` (and ClosedOrders by `start`, seconds):
+ *   `{open: {...}}` / `{closed: {...}, count}`. Market orders here close at once, so OpenOrders
+ *   holds only what a test parks there (`holdOpen`).
+ * - Balance: the account's assets as Kraken names them (`ZUSD`, `XXBT`), decimal strings; it
+ *   opens with 1,000,000 ZUSD and 10 XXBT unless told otherwise.
+ * - CancelAllOrdersAfter (timeout, seconds; 0 disarms): the dead-man switch, recorded as
+ *   `deadManUntil` (ms) for tests to read.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -49,7 +60,7 @@ export interface FakeKrakenOrder {
   volExec: number;
   cost: number;
   fee: number;
-  status: 'closed' | 'canceled';
+  status: 'open' | 'closed' | 'canceled';
   reason: string | null;
   oflags: string;
   opentm: number;
@@ -65,6 +76,8 @@ export interface FakeKrakenPrivateDeps {
   book: () => { asks: BookLevel[]; bids: BookLevel[] };
   /** Overrides the pairs' own fee schedule (percent). */
   takerFeePercent?: number;
+  /** The account's opening balances by Kraken asset name; default 1,000,000 ZUSD and 10 XXBT. */
+  balances?: Record<string, number>;
   now?: () => number;
 }
 
@@ -88,8 +101,12 @@ export function createFakeKrakenPrivate(deps: FakeKrakenPrivateDeps) {
   const now = deps.now ?? Date.now;
   const secret = Buffer.from(deps.credentials.apiSecret, 'base64');
   const orders = new Map<string, FakeKrakenOrder>();
+  const balances = new Map<string, number>(Object.entries(deps.balances ?? { ZUSD: 1_000_000, XXBT: 10 }));
+  const behaviour = { holdOpen: false, fillFraction: 1, deadManUntil: 0 };
   let lastNonce = -1n;
   let sequence = 0;
+  const holding = (asset: string) => balances.get(asset) ?? 0;
+  const move = (asset: string, by: number) => balances.set(asset, holding(asset) + by);
 
   const ok = (result: unknown): PrivateReply => ({ status: 200, body: { error: [], result } });
   const fail = (error: string): PrivateReply => ({ status: 200, body: { error: [error] } });
@@ -131,18 +148,36 @@ export function createFakeKrakenPrivate(deps: FakeKrakenPrivateDeps) {
     if (!/^\d+(\.\d+)?$/.test(volumeText) || !(volume > 0) || decimals > lotDecimals)
       return fail('EGeneral:Invalid arguments:volume');
     if (volume < Number(pair.ordermin ?? 0)) return fail('EOrder:Order minimum not met');
+    if (params.deadline !== undefined) {
+      const deadline = Date.parse(params.deadline);
+      const ahead = deadline - now();
+      if (!Number.isFinite(deadline) || ahead > 60_000) return fail('EGeneral:Invalid arguments:deadline');
+      if (ahead <= 0) return fail('EOrder:Deadline elapsed');
+    }
 
     const levels = type === 'buy' ? deps.book().asks : deps.book().bids;
+    // fillFraction < 1 plays a market that fills only part of the order before it closes.
+    const lot = 10 ** lotDecimals;
+    const wanted = Math.floor(volume * behaviour.fillFraction * lot + 1e-6) / lot;
     let volExec = 0;
     let cost = 0;
     for (const [price, available] of levels) {
-      const take = Math.min(Number(available), volume - volExec);
+      const take = Math.min(Number(available), wanted - volExec);
       if (take <= 0) break;
       volExec += take;
       cost += take * Number(price);
     }
     if (cost < Number(pair.costmin ?? 0)) return fail('EOrder:Cost minimum not met');
     const feePercent = deps.takerFeePercent ?? firstTierFee(pair);
+    // The account moves by the amounts Kraken states (to the pair's cost decimals).
+    const cents = 10 ** Number(pair.cost_decimals ?? 5);
+    cost = Math.round(cost * cents) / cents;
+    const fee = Math.round(((cost * feePercent) / 100) * cents) / cents;
+    const [base, quote] = [String(pair.base), String(pair.quote)];
+    if (type === 'buy' ? holding(quote) < cost + fee : holding(base) < volExec)
+      return fail('EOrder:Insufficient funds');
+    move(base, type === 'buy' ? volExec : -volExec);
+    move(quote, type === 'buy' ? -(cost + fee) : cost - fee);
     const at = now() / 1000;
     const txid = nextTxid(++sequence);
     const complete = volume - volExec < 10 ** -lotDecimals / 2;
@@ -154,12 +189,12 @@ export function createFakeKrakenPrivate(deps: FakeKrakenPrivateDeps) {
       volume,
       volExec,
       cost,
-      fee: (cost * feePercent) / 100,
-      status: complete ? 'closed' : 'canceled',
-      reason: complete ? null : 'Insufficient liquidity',
+      fee,
+      status: behaviour.holdOpen ? 'open' : complete ? 'closed' : 'canceled',
+      reason: complete || behaviour.holdOpen ? null : 'Insufficient liquidity',
       oflags,
       opentm: at,
-      closetm: at,
+      closetm: behaviour.holdOpen ? 0 : at,
     });
     return ok({
       descr: { order: `${type} ${volume.toFixed(lotDecimals)} ${orders.get(txid)?.pair ?? key} @ market` },
@@ -179,9 +214,44 @@ export function createFakeKrakenPrivate(deps: FakeKrakenPrivateDeps) {
     return ok(result);
   }
 
+  /** The account's orders with that client id and status, as Kraken lists them. */
+  function byClientId(params: Record<string, string>, open: boolean): Json {
+    const since = Number(params.start ?? '0');
+    const listed: Json = {};
+    for (const order of orders.values()) {
+      if ((order.status === 'open') !== open) continue;
+      if (params.cl_ord_id !== undefined && order.clOrdId !== params.cl_ord_id) continue;
+      if (!open && order.opentm <= since) continue;
+      listed[order.txid] = describe(
+        order,
+        deps.pairs()[deps.resolvePair(order.pair) ?? ''] as Json | undefined,
+      );
+    }
+    return listed;
+  }
+
+  function cancelAllOrdersAfter(params: Record<string, string>): PrivateReply {
+    const timeout = Number(params.timeout);
+    if (!Number.isInteger(timeout) || timeout < 0 || timeout > 86_400)
+      return fail('EGeneral:Invalid arguments:timeout');
+    const at = now();
+    behaviour.deadManUntil = timeout === 0 ? 0 : at + timeout * 1000;
+    const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    return ok({ currentTime: iso(at), triggerTime: timeout === 0 ? '0' : iso(behaviour.deadManUntil) });
+  }
+
   return {
     /** Every order placed, by txid. */
     orders,
+    /** The account's holdings by Kraken asset name. */
+    balances,
+    /** Test levers: orders left `open` on the book, a partial market, the dead-man switch's time. */
+    behaviour,
+    /** Closes a parked open order as filled (what the market would do next). */
+    closeOpenOrders: () => {
+      for (const order of orders.values())
+        if (order.status === 'open') Object.assign(order, { status: 'closed', closetm: now() / 1000 });
+    },
     handle(request: PrivateRequest): PrivateReply {
       const params = parseBody(request);
       const refused = authenticate(request, params);
@@ -191,6 +261,16 @@ export function createFakeKrakenPrivate(deps: FakeKrakenPrivateDeps) {
           return addOrder(params);
         case 'QueryOrders':
           return queryOrders(params);
+        case 'OpenOrders':
+          return ok({ open: byClientId(params, true) });
+        case 'ClosedOrders': {
+          const closed = byClientId(params, false);
+          return ok({ closed, count: Object.keys(closed).length });
+        }
+        case 'Balance':
+          return ok(Object.fromEntries([...balances].map(([asset, amount]) => [asset, amount.toFixed(10)])));
+        case 'CancelAllOrdersAfter':
+          return cancelAllOrdersAfter(params);
         default:
           return { status: 404, body: { error: ['EGeneral:Unknown method'] } };
       }

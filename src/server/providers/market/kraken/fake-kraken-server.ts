@@ -15,7 +15,8 @@
  * And the private API (POST /0/private/AddOrder, QueryOrders) for one account, signatures and
  * nonces checked as Kraken does, market orders filled on that book: fake-kraken-private.ts.
  * Unknown methods answer 404 `EGeneral:Unknown method`. `failNext` injects errors (public or
- * private, before authentication).
+ * private): before the call takes effect, or with `after` once it has (an order placed whose
+ * answer is then lost, refused or never sent).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -48,6 +49,8 @@ export interface FakeKrakenOptions {
   credentials?: FakeKrakenCredentials;
   /** Taker fee of private fills, percent; default each pair's first tier (0.4 %). */
   takerFeePercent?: number;
+  /** The private account's opening balances (Kraken asset names); default 1,000,000 ZUSD, 10 XXBT. */
+  balances?: Record<string, number>;
 }
 
 export interface FakeKrakenRequest {
@@ -66,6 +69,10 @@ export interface FakeKrakenFailure {
   times?: number;
   /** Drop the connection without answering (after reading the request), like a network cut. */
   drop?: boolean;
+  /** Never answer: the client's timeout ends the call. */
+  hang?: boolean;
+  /** The call takes effect first (a private call is handled: an order is placed), then fails. */
+  after?: boolean;
 }
 
 export interface FakeKrakenServer {
@@ -78,6 +85,12 @@ export interface FakeKrakenServer {
   credentials: FakeKrakenCredentials;
   /** Orders placed through the private API, by txid. */
   orders: ReadonlyMap<string, FakeKrakenOrder>;
+  /** The private account's holdings by Kraken asset name (ZUSD, XXBT), moved by every fill. */
+  balances: Map<string, number>;
+  /** Levers: leave orders `open`, fill only a fraction, and the dead-man switch's expiry (ms). */
+  behaviour: { holdOpen: boolean; fillFraction: number; deadManUntil: number };
+  /** Closes the orders left open (filled), as the market would. */
+  closeOpenOrders(): void;
   /** Makes the next call(s) of `endpoint` (e.g. 'Ticker') fail. */
   failNext(endpoint: string, failure?: FakeKrakenFailure): void;
   /** Replaces the `result` of an endpoint for every later call (e.g. a shrunk AssetPairs). */
@@ -133,6 +146,7 @@ export async function startFakeKrakenServer(options: FakeKrakenOptions = {}): Pr
     resolvePair,
     book: recordedBook,
     takerFeePercent: options.takerFeePercent,
+    balances: options.balances,
   });
 
   const answer = (endpoint: string, query: Record<string, string>): { status: number; body: unknown } => {
@@ -204,6 +218,9 @@ export async function startFakeKrakenServer(options: FakeKrakenOptions = {}): Pr
     let reply: { status: number; body: unknown };
     if (failure) {
       if (--failure.times <= 0) failures.delete(endpoint);
+      if (failure.after && match?.[1] === 'private')
+        privateApi.handle({ path: url.pathname, endpoint, headers: req.headers, body });
+      if (failure.hang) return;
       if (failure.drop) {
         req.socket.destroy();
         return;
@@ -238,12 +255,17 @@ export async function startFakeKrakenServer(options: FakeKrakenOptions = {}): Pr
     requests,
     credentials,
     orders: privateApi.orders,
+    balances: privateApi.balances,
+    behaviour: privateApi.behaviour,
+    closeOpenOrders: privateApi.closeOpenOrders,
     failNext(endpoint, failure = {}) {
       failures.set(endpoint, {
         status: failure.status ?? 200,
         error: failure.error ?? 'EService:Unavailable',
         times: failure.times ?? 1,
         drop: failure.drop ?? false,
+        hang: failure.hang ?? false,
+        after: failure.after ?? false,
       });
     },
     setResult(endpoint, result) {

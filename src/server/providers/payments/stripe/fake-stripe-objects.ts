@@ -1,6 +1,7 @@
 /**
  * Test helper: the JSON objects the fake Stripe answers with, in Stripe's shapes (API reference:
- * PaymentIntent, Event, error envelope), reduced to the fields a card PaymentIntent carries.
+ * PaymentIntent, Event, error envelope), reduced to the fields a card PaymentIntent carries
+ * (Billing's objects: fake-stripe-billing-objects.ts).
  */
 import { randomBytes } from 'node:crypto';
 import type { CardDecline, TestCard } from '../test-payment-methods';
@@ -95,16 +96,24 @@ export function eventObject(input: {
   type: string;
   object: Json;
   apiVersion: string;
-  requestId: string;
+  /** Null for what Stripe does on its own (a renewal, a period's end). */
+  requestId: string | null;
   idempotencyKey: string | null;
+  /** Unix seconds; default now. */
+  created?: number;
+  /** With `*.updated` events: the changed fields' values before the change. */
+  previousAttributes?: Json;
 }): Json {
   return {
     id: stripeId('evt'),
     object: 'event',
     api_version: input.apiVersion,
-    created: unixSeconds(),
-    // A snapshot: later changes to the PaymentIntent do not alter an event already sent.
-    data: { object: structuredClone(input.object) },
+    created: input.created ?? unixSeconds(),
+    // A snapshot: later changes to the object do not alter an event already sent.
+    data: {
+      object: structuredClone(input.object),
+      ...(input.previousAttributes && { previous_attributes: structuredClone(input.previousAttributes) }),
+    },
     livemode: false,
     pending_webhooks: 1,
     request: { id: input.requestId, idempotency_key: input.idempotencyKey },

@@ -155,29 +155,13 @@ describe('fake Stripe wire format', () => {
   });
 
   it('delivers each event to a webhook URL as it happens, signed over the raw body', async () => {
-    const received: { signature: string; body: string }[] = [];
-    const receiver = createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push({ signature: String(req.headers['stripe-signature']), body });
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const { port } = receiver.address() as AddressInfo;
-    const pushing = await startFakeStripeServer({ webhookUrl: `http://127.0.0.1:${port}/hook` });
+    const receiver = await startRecorder();
+    const pushing = await startFakeStripeServer({ webhookUrl: `${receiver.base}/hook` });
     try {
-      const stripe = new Stripe(pushing.secretKey, { ...pushing.endpoint, maxNetworkRetries: 0 });
-      await stripe.paymentIntents.create({
-        amount: 1000,
-        currency: 'usd',
-        payment_method: 'pm_card_visa',
-        confirm: true,
-      });
+      await chargeVisa(pushing);
       const deliveries = await pushing.settled();
       expect(deliveries.map((d) => d.status)).toEqual([200, 200]);
-      const types = received.map(({ body, signature }) => {
+      const types = receiver.received.map(({ body, signature }) => {
         const event = Stripe.webhooks.constructEvent(body, signature, pushing.webhookSecret);
         return event.type;
       });
@@ -185,7 +169,83 @@ describe('fake Stripe wire format', () => {
       expect(types.sort()).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
     } finally {
       await pushing.close();
-      receiver.close();
+      await receiver.close();
+    }
+  });
+
+  it('delivers to each endpoint only the events it is enabled for, signed with its own secret', async () => {
+    const { base, received, close } = await startRecorder();
+    const nowhere = await startFakeStripeServer();
+    await nowhere.close();
+    const pushing = await startFakeStripeServer({
+      webhookEndpoints: [{ url: `${base}/deposits`, enabledEvents: ['payment_intent.succeeded'] }],
+    });
+    pushing.addWebhookEndpoint({
+      url: `${base}/billing`,
+      enabledEvents: ['customer.subscription.created', 'checkout.session.completed'],
+      secret: 'whsec_billing',
+    });
+    pushing.addWebhookEndpoint({ url: `${nowhere.url}/gone`, enabledEvents: ['checkout.session.completed'] });
+    try {
+      const stripe = await chargeVisa(pushing);
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        line_items: [{ price: pushing.proPriceId, quantity: 1 }],
+        success_url: 'http://127.0.0.1/done',
+      });
+      await pushing.billing.completeCheckout(session.id);
+      // An endpoint that cannot be reached is a failed delivery, as at Stripe; nothing throws.
+      expect((await pushing.settled()).map((d) => d.status).sort()).toEqual([0, 200, 200, 200]);
+      const typesAt = (url: string) => received.filter((r) => r.url === url).map((r) => r.type);
+      expect(typesAt('/deposits')).toEqual(['payment_intent.succeeded']);
+      // A lever's events arrive one after the other, in Stripe's order.
+      expect(typesAt('/billing')).toEqual(['customer.subscription.created', 'checkout.session.completed']);
+      expect(received).toHaveLength(3);
+      for (const { url, body, signature } of received) {
+        const secret = url === '/billing' ? 'whsec_billing' : pushing.webhookSecret;
+        expect(Stripe.webhooks.constructEvent(body, signature, secret).id).toMatch(/^evt_/);
+      }
+      // Every event is kept, delivered or not.
+      expect(pushing.events.map((e) => e.type)).toEqual([
+        'payment_intent.created',
+        'payment_intent.succeeded',
+        'customer.created',
+        'customer.subscription.created',
+        'invoice.paid',
+        'checkout.session.completed',
+      ]);
+    } finally {
+      await pushing.close();
+      await close();
     }
   });
 });
+
+/** A webhook receiver over real HTTP that keeps what it is sent and answers 200. */
+async function startRecorder() {
+  const received: { url: string; type: string; signature: string; body: string }[] = [];
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      const { type } = JSON.parse(body) as { type: string };
+      received.push({ url: req.url ?? '', type, signature: String(req.headers['stripe-signature']), body });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A succeeded card payment through the SDK; answers the client. */
+async function chargeVisa(server: FakeStripeServer): Promise<Stripe> {
+  const stripe = new Stripe(server.secretKey, { ...server.endpoint, maxNetworkRetries: 0 });
+  await stripe.paymentIntents.create({
+    amount: 1000,
+    currency: 'usd',
+    payment_method: 'pm_card_visa',
+    confirm: true,
+  });
+  return stripe;
+}

@@ -11,17 +11,26 @@
  * - `Idempotency-Key` is honoured as Stripe does: the same key and parameters replay the first
  *   answer (`Idempotent-Replayed: true`), nothing created again; other parameters → 400
  *   idempotency_error. Injected failures are not stored, so a retry after one is executed.
+ * - Stripe Billing (fake-stripe-billing.ts): Checkout Sessions in subscription mode for the known
+ *   prices (`prices`, default one $49 monthly `price_fake_pro_monthly`), subscriptions read and
+ *   updated (cancel_at_period_end, cancel_at), portal sessions, and the levers for what Stripe
+ *   does on its own: `completeCheckout`, `endPeriod`, `renewalFails`, `cancelInPortal`. Their
+ *   hosted pages live on the fake too (fake-stripe-pages.ts).
  * - Events Stripe would emit are kept in `events`; `deliver` POSTs one to a URL signed like
- *   Stripe (`Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`), and a
- *   `webhookUrl` option delivers each as it happens.
+ *   Stripe (`Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`). Webhook
+ *   endpoints (`webhookUrl`, `webhookEndpoints` or `addWebhookEndpoint` later) receive each event
+ *   they are enabled for as it happens; a lever's events arrive one after the other, in order.
  * - `failNext` makes the next request(s) answer 5xx or hang (never answer) until `close`.
  */
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StripeEndpoint } from './api';
+import { createFakeBilling, type EventSource, type FakeBilling } from './fake-stripe-billing';
+import { DEFAULT_PRO_PRICE, type FakePrice } from './fake-stripe-billing-objects';
 import { parseStripeForm, type FormValue } from './fake-stripe-form';
 import { eventObject, invalidRequestError, stripeId, type Json } from './fake-stripe-objects';
+import { hostedPage } from './fake-stripe-pages';
 import { createPaymentIntent } from './fake-stripe-payment-intents';
 
 const DEFAULT_API_VERSION = '2026-10-28.endive';
@@ -31,6 +40,21 @@ export interface FakeStripeOptions {
   webhookSecret?: string;
   /** Deliver every event here as it happens (awaited by `settled`). */
   webhookUrl?: string;
+  /** More endpoints, each with the events it is enabled for (awaited by `settled`). */
+  webhookEndpoints?: FakeWebhookEndpoint[];
+  /** The recurring prices Checkout sells; default [DEFAULT_PRO_PRICE]. */
+  prices?: FakePrice[];
+  /** Milliseconds since the epoch, for Billing's objects and events; default Date.now. */
+  clock?: () => number;
+}
+
+/** A webhook endpoint as configured in Stripe's dashboard. */
+export interface FakeWebhookEndpoint {
+  url: string;
+  /** Event types, or '*' (the default) for all. */
+  enabledEvents?: string[];
+  /** Its signing secret; default the server's webhookSecret. */
+  secret?: string;
 }
 
 export interface FakeStripeRequest {
@@ -66,12 +90,18 @@ export interface FakeStripeServer {
   /** Every PaymentIntent created, by id, in creation order: one per charge actually attempted. */
   paymentIntents: Map<string, Json>;
   events: Json[];
+  /** The first of `prices`: what STRIPE_PRO_PRICE_ID names in tests. */
+  proPriceId: string;
+  /** Stripe Billing's objects and levers (fake-stripe-billing.ts). */
+  billing: FakeBilling;
   failNext(failure?: FakeStripeFailure): void;
+  /** Delivers every later event it is enabled for to this endpoint too. */
+  addWebhookEndpoint(endpoint: FakeWebhookEndpoint): void;
   /** The `Stripe-Signature` header for a payload (default now, this server's secret). */
   signatureHeader(payload: string, options?: { timestamp?: number; secret?: string }): string;
-  /** POSTs the event to `url` as Stripe delivers it: pretty JSON body, signed. */
-  deliver(event: Json, url: string): Promise<WebhookDelivery>;
-  /** Waits for the deliveries started by the `webhookUrl` option. */
+  /** POSTs the event to `url` as Stripe delivers it: pretty JSON body, signed (default this server's secret). */
+  deliver(event: Json, url: string, options?: { secret?: string }): Promise<WebhookDelivery>;
+  /** Waits for every delivery to the webhook endpoints started so far. */
   settled(): Promise<WebhookDelivery[]>;
   close(): Promise<void>;
 }
@@ -91,39 +121,77 @@ export async function startFakeStripeServer(options: FakeStripeOptions = {}): Pr
   const idempotency = new Map<string, Stored>();
   const failures: Required<FakeStripeFailure>[] = [];
   const deliveries: Promise<WebhookDelivery>[] = [];
+  const endpoints: FakeWebhookEndpoint[] = [
+    ...(options.webhookUrl ? [{ url: options.webhookUrl }] : []),
+    ...(options.webhookEndpoints ?? []),
+  ];
+  const clock = options.clock ?? Date.now;
+  let baseUrl = '';
 
   const signatureHeader: FakeStripeServer['signatureHeader'] = (payload, sign = {}) => {
     const timestamp = sign.timestamp ?? Math.floor(Date.now() / 1000);
     const hmac = createHmac('sha256', sign.secret ?? webhookSecret).update(`${timestamp}.${payload}`);
     return `t=${timestamp},v1=${hmac.digest('hex')}`;
   };
-  const deliver: FakeStripeServer['deliver'] = async (event, url) => {
+  const deliver: FakeStripeServer['deliver'] = async (event, to, sign = {}) => {
     const payload = JSON.stringify(event, null, 2);
-    const response = await fetch(url, {
+    const response = await fetch(to, {
       method: 'POST',
       headers: {
         'content-type': 'application/json; charset=utf-8',
-        'stripe-signature': signatureHeader(payload),
+        'stripe-signature': signatureHeader(payload, sign.secret ? { secret: sign.secret } : {}),
         'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
       },
       body: payload,
     });
     return { status: response.status, body: await response.text() };
   };
+  /**
+   * Records an event and delivers it to every endpoint enabled for it, as Stripe does: a receiver
+   * that cannot be reached is a failed delivery (status 0), not an error of the fake.
+   */
+  const emit = (event: Json): Promise<WebhookDelivery[]> => {
+    events.push(event);
+    const type = String(event.type);
+    const sent = endpoints
+      .filter((e) => (e.enabledEvents ?? ['*']).some((enabled) => enabled === '*' || enabled === type))
+      .map((e) =>
+        deliver(event, e.url, e.secret ? { secret: e.secret } : {}).catch((error: unknown) => ({
+          status: 0,
+          body: error instanceof Error ? error.message : String(error),
+        })),
+      );
+    deliveries.push(...sent);
+    return Promise.all(sent);
+  };
+  const billing = createFakeBilling({
+    prices: options.prices ?? [DEFAULT_PRO_PRICE],
+    baseUrl: () => baseUrl,
+    now: () => Math.floor(clock() / 1000),
+    emit: (type, object, source, previous) =>
+      emit(
+        eventObject({
+          type,
+          object,
+          apiVersion: DEFAULT_API_VERSION,
+          ...source,
+          created: Math.floor(clock() / 1000),
+          ...(previous && { previousAttributes: previous }),
+        }),
+      ),
+  });
 
   const route = (method: string, path: string, params: Record<string, FormValue>, meta: EventMeta) => {
     if (method === 'POST' && path === '/v1/payment_intents') {
       const result = createPaymentIntent(params);
       if (result.intent) {
         paymentIntents.set(result.intent.id as string, result.intent);
-        for (const type of result.events) {
-          const event = eventObject({ type, object: result.intent, ...meta });
-          events.push(event);
-          if (options.webhookUrl) deliveries.push(deliver(event, options.webhookUrl));
-        }
+        for (const type of result.events) void emit(eventObject({ type, object: result.intent, ...meta }));
       }
       return { status: result.status, body: result.body };
     }
+    const billed = billing.route(method, path, params, meta);
+    if (billed) return billed;
     const retrieve = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (method === 'GET' && retrieve?.[1]) {
       const intent = paymentIntents.get(retrieve[1]);
@@ -144,6 +212,13 @@ export async function startFakeStripeServer(options: FakeStripeOptions = {}): Pr
     for await (const chunk of req) raw += String(chunk);
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const method = req.method ?? 'GET';
+    if (!url.pathname.startsWith('/v1/')) {
+      const hosted = await hostedPage(method, url.pathname, billing);
+      if (hosted) {
+        res.writeHead(hosted.status, hosted.headers).end(hosted.body);
+        return;
+      }
+    }
     const params = parseStripeForm(method === 'GET' ? url.search.slice(1) : raw);
     const idempotencyKey = header(req, 'idempotency-key');
     const authorization = header(req, 'authorization');
@@ -206,15 +281,19 @@ export async function startFakeStripeServer(options: FakeStripeOptions = {}): Pr
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     endpoint: { host: '127.0.0.1', port, protocol: 'http' },
     secretKey,
     webhookSecret,
     requests,
     paymentIntents,
     events,
+    proPriceId: (options.prices ?? [DEFAULT_PRO_PRICE])[0]?.id ?? DEFAULT_PRO_PRICE.id,
+    billing,
+    addWebhookEndpoint: (endpoint) => void endpoints.push(endpoint),
     failNext(failure = {}) {
       failures.push({
         status: failure.status ?? 500,
@@ -233,10 +312,8 @@ export async function startFakeStripeServer(options: FakeStripeOptions = {}): Pr
   };
 }
 
-interface EventMeta {
+interface EventMeta extends EventSource {
   apiVersion: string;
-  requestId: string;
-  idempotencyKey: string | null;
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

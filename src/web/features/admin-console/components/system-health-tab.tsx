@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { useSystemHealth } from '../api/get-system-health';
 import { BackgroundWorkTable } from './background-work-table';
 import { MailStatusLine } from './mail-status-line';
+import { ReconciliationCard } from './reconciliation-card';
 import type { TabContext } from '../lib/collection-context';
 
 const queueJobs = (health: SystemHealth) =>
@@ -30,8 +31,8 @@ const cardsOf = (health: SystemHealth | undefined) => [
 
 /**
  * System Health: the spec's three cards and the audit chain's, refetched every 60 s, 'N/A' when
- * missing, this process's mail, the workers' scheduled tasks below them, and each strategy
- * family's gate figures.
+ * missing, this process's mail, reconciliation of the live exchange account, the workers' scheduled
+ * tasks below them, and each strategy family's gate figures.
  */
 export function SystemHealthTab({ variant, params }: TabContext) {
   const query = useSystemHealth();
@@ -61,6 +62,7 @@ export function SystemHealthTab({ variant, params }: TabContext) {
         ))}
       </div>
       {query.data ? <MailStatusLine status={query.data.mail} /> : null}
+      <ReconciliationCard />
       {query.data ? <BackgroundWorkTable schedules={query.data.schedules} /> : null}
       {query.data ? <PublicationGateCard gate={query.data.publicationGate ?? undefined} /> : null}
     </div>

@@ -12,5 +12,6 @@ export interface TriggersPage {
 export const settingsKeys = {
   admin: ADMIN_QUERY_KEY,
   globalSettings: [...ADMIN_QUERY_KEY, 'global-settings'] as const,
+  tradingHalt: [...ADMIN_QUERY_KEY, 'trading-halt'] as const,
   triggers: (query: TriggersPage) => [...ADMIN_QUERY_KEY, 'all-triggers', query] as const,
 };

@@ -62,6 +62,10 @@ function serveSettings(
       if (call.method === 'PATCH') settings = { ...settings, ...(call.body as Partial<GlobalSettings>) };
       return { status: 200, body: settings };
     }
+    // The kill switch has a test of its own (kill-switch.test.tsx); here trading simply runs.
+    if (call.url.startsWith('/api/admin/trading/'))
+      return { status: 200, body: { halted: false, reason: null, haltedAt: null, haltedBy: null } };
+    if (call.url.startsWith('/api/admin/subscriptions')) return { status: 200, body: { subscriptions: [] } };
     if (call.url.startsWith('/api/admin/all-triggers'))
       return { status: 200, body: { records: triggers, total: triggers.length } };
     return manage(call);

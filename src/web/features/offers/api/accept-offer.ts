@@ -32,7 +32,7 @@ export function postAcceptOffer({ offerId, input }: AcceptOfferVariables, idempo
  * Accept moves money, so it carries an Idempotency-Key: an answer that leaves the outcome unknown
  * (no reply, 5xx, 409 in flight) is retried once with the same key, and so is a resubmit of the
  * same offer and values. After an accept the list restarts at page 1 (trader spec 4); after a
- * refusal the rows on screen are refreshed in place.
+ * refusal the rows on screen and the kill switch's state are refreshed in place.
  */
 export function useAcceptOffer() {
   const queryClient = useQueryClient();
@@ -42,6 +42,7 @@ export function useAcceptOffer() {
     retry: (failureCount, error) => failureCount < 1 && isOutcomeUnknown(error),
     onSettled: (_result, error) => keys.settle(error),
     onSuccess: () => queryClient.resetQueries({ queryKey: offersKeys.list }),
-    onError: () => queryClient.invalidateQueries({ queryKey: offersKeys.list }),
+    // A refusal may come from a halt the screen has not heard of yet: its banner is read again too.
+    onError: () => queryClient.invalidateQueries({ queryKey: offersKeys.all }),
   });
 }

@@ -6,6 +6,8 @@ export const offersKeys = {
   /** Every filtered list (one infinite query each; its pages are the 'Load More' steps). */
   list: ['offers', 'list'] as const,
   listFor: (query: OffersListQuery) => ['offers', 'list', query] as const,
+  /** The kill switch's state (issue #20). */
+  halt: ['offers', 'halt'] as const,
 };
 
 /** Trader spec 9: offers page size; 'Load More' only when the last page held exactly this many. */

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { AcceptOfferResponse } from '../../../../contract/offers';
+import { ORDER_CHECK_TEXT } from '../../../../contract/trades';
 import { buttonClasses } from '../../../components/ui/button';
 import { capitalize, formatMoney, formatPercent, formatPositionType } from '../../../lib/format';
 
@@ -21,6 +22,11 @@ export function AcceptedTradeNotice({ accepted }: { accepted: AcceptOfferRespons
           {trade.entryPrice} · auto-close {formatPercent(trade.autoCloseProfitPercent)} ·{' '}
           {capitalize(trade.status)}
         </p>
+        {trade.orderCheck ? (
+          <p className="mt-1 text-amber-300" data-testid="order-check">
+            {ORDER_CHECK_TEXT}
+          </p>
+        ) : null}
         <p className="mt-1">
           Available balance: <span data-testid="balance-after-accept">{formatMoney(balance)}</span>
         </p>

@@ -7,10 +7,13 @@ import { PageTitle } from '../../../components/ui/page-title';
 import { SectionCard } from '../../../components/ui/section-card';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { useLoadErrorToast } from '../../../lib/use-load-error';
+import { useSocket } from '../../../lib/use-socket';
 import { PREFERENCES_LOAD_ERROR, usePreferences } from '../../settings';
 import { OFFERS_FETCH_ERROR, useOffers } from '../api/get-offers';
+import { useTradingHalt } from '../api/get-trading-halt';
 import { offersKeys } from '../api/query-keys';
 import { useLiveOffers } from '../hooks/use-live-offers';
+import { useLiveTradingHalt } from '../hooks/use-live-trading-halt';
 import { useOfferActions } from '../hooks/use-offer-actions';
 import { useOffersView } from '../hooks/use-offers-view';
 import { flattenOffers } from '../lib/live-offers';
@@ -23,6 +26,7 @@ import { PairDetailsModal } from '../../pair-details';
 import { OfferFiltersPanel } from './offer-filters-panel';
 import { OfferTabs } from './offer-tabs';
 import { OffersTable } from './offers-table';
+import { TradingHaltBanner } from './trading-halt-banner';
 
 const LINKS = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -46,7 +50,10 @@ export function OffersPage() {
   // toast says so and the panel's own filters apply).
   const offers = useOffers(query, !(filters.usePrefs && preferences.isPending));
   const actions = useOfferActions(preferences.data?.defaultAutoCloseProfitPercent);
-  useLiveOffers(offersKeys.listFor(query), (offer) => matchesFilters(offer, applied));
+  const halt = useTradingHalt();
+  const socket = useSocket();
+  useLiveOffers(socket, offersKeys.listFor(query), (offer) => matchesFilters(offer, applied));
+  useLiveTradingHalt(socket);
   useLoadErrorToast(offers.error, { fallback: OFFERS_FETCH_ERROR, toastId: 'offers-error' });
   useLoadErrorToast(preferences.error, {
     fallback: PREFERENCES_LOAD_ERROR,
@@ -61,6 +68,7 @@ export function OffersPage() {
     <>
       <PageTitle title="Crypto Offers Dashboard" />
       <PageLinks label="Offers links" links={LINKS} />
+      <TradingHaltBanner halt={halt.data} />
       {actions.lastAccepted ? <AcceptedTradeNotice accepted={actions.lastAccepted} /> : null}
       <OfferFiltersPanel filters={filters} applied={applied} onChange={setFilters} />
       {offers.isError && !offers.data ? (

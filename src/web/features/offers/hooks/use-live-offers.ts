@@ -1,17 +1,17 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
-import { useSocket, useSocketEvent } from '../../../lib/use-socket';
+import type { AppSocket } from '../../../lib/socket';
+import { useSocketEvent } from '../../../lib/use-socket';
 import type { OffersPages } from '../api/get-offers';
 import { applyNewOffer, applyOfferUpdate, type ListedTest } from '../lib/live-offers';
 
 /**
- * The offers screen's socket (trader spec 7: offer_update, new_offer; connection errors are
- * toasted by `useSocket`). Updates merge into the shown list's cached pages, so the table, the
+ * Offers on the offers screen's socket (trader spec 7: offer_update, new_offer; connection errors
+ * are toasted by `useSocket`). Updates merge into the shown list's cached pages, so the table, the
  * tabs and their counts follow at once without a refetch; `isListed` is the filters' test.
  */
-export function useLiveOffers(listKey: QueryKey, isListed: ListedTest): void {
+export function useLiveOffers(socket: AppSocket, listKey: QueryKey, isListed: ListedTest): void {
   const queryClient = useQueryClient();
-  const socket = useSocket();
 
   useSocketEvent(socket, 'offer_update', (offer) => {
     let replaced = false;

@@ -5,6 +5,7 @@ import { StatusMessage } from '../../../components/ui/status-message';
 import { serverErrorMessage } from '../../../lib/api-client';
 import { useLoadErrorToast } from '../../../lib/use-load-error';
 import { PREFERENCES_LOAD_ERROR, usePreferences } from '../api/get-preferences';
+import { PlanCard } from './plan-card';
 import { PreferencesForm } from './preferences-form';
 import { TradingLimitsCard } from './trading-limits-card';
 import { EmailCard } from './email-card';
@@ -14,8 +15,8 @@ import { TwoFactorCard } from './two-factor-card';
 import { YourDataCard } from './your-data-card';
 
 /**
- * Trader spec 2.12 'User Settings': the preferences form, the trading limits read-only, and the
- * account's security (issue #18).
+ * Trader spec 2.12 'User Settings': the preferences form, the plan (issue #20), the trading limits
+ * read-only, and the account's security (issue #18).
  */
 export function SettingsPage() {
   const preferences = usePreferences();
@@ -38,6 +39,7 @@ export function SettingsPage() {
           )}
         </SectionCard>
         <div className="space-y-6">
+          <PlanCard />
           <TradingLimitsCard />
           <TwoFactorCard />
         </div>

@@ -1,4 +1,4 @@
-import type { Trade } from '../../../../contract/trades';
+import { ORDER_CHECK_TEXT, type Trade } from '../../../../contract/trades';
 import { capitalize, formatPercent } from '../../../lib/format';
 
 /** Trader spec 5% threshold: a profit above it is highlighted. */
@@ -11,13 +11,27 @@ export function tradeStatusClass(status: string): string {
   return 'bg-red-500/15 text-red-300 ring-red-500/30';
 }
 
-export function TradeStatusBadge({ status }: { status: Trade['status'] }) {
+/** The status, and under it, while an order's outcome is being looked up, that it is. */
+export function TradeStatusBadge({
+  status,
+  orderCheck,
+}: {
+  status: Trade['status'];
+  orderCheck?: Trade['orderCheck'];
+}) {
   return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tradeStatusClass(status)}`}
-    >
-      {capitalize(status)}
-    </span>
+    <>
+      <span
+        className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${tradeStatusClass(status)}`}
+      >
+        {capitalize(status)}
+      </span>
+      {orderCheck ? (
+        <span className="mt-1 block max-w-48 text-xs text-amber-300" data-testid="order-check">
+          {ORDER_CHECK_TEXT}
+        </span>
+      ) : null}
+    </>
   );
 }
 

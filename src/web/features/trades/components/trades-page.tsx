@@ -59,7 +59,11 @@ export function TradesPage() {
       cell: (t) => <ProfitCell profit={t.profit} />,
       className: 'text-right tabular-nums',
     },
-    { key: 'status', header: 'Status', cell: (t) => <TradeStatusBadge status={t.status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (t) => <TradeStatusBadge status={t.status} orderCheck={t.orderCheck} />,
+    },
     { key: 'closedAt', header: 'Closed At', cell: (t) => formatDateTime(t.closedAt) },
     {
       key: 'actions',

@@ -29,7 +29,8 @@ export const PLANS: readonly Plan[] = [
       'Full API access',
       'Referral bonuses',
     ],
-    cta: { label: 'Get Started', to: '/auth' },
+    // Settings holds the upgrade; a visitor signs in first and comes back to it.
+    cta: { label: 'Upgrade to Pro', to: '/settings#plan' },
     highlighted: true,
   },
   {
