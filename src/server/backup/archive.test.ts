@@ -10,7 +10,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BackupFileError, readArchive, writeArchive, type ArchiveSource } from './archive';
 import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, type BackupManifest } from './manifest';
-import { readTar, tarEnd, tarHeader, tarPadding } from './tar';
+import * as tar from 'tar-stream';
+import { buffer } from 'node:stream/consumers';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'heatsignal-archive-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,6 +36,21 @@ async function written(name: string, sources: ArchiveSource[] = [{ name: 'databa
   const file = path.join(dir, name);
   const whole = await writeArchive(manifest, sources, createWriteStream(file));
   return { file, whole };
+}
+
+type TarHeader = Partial<tar.Header> & { name: string };
+
+/** A gzipped tar of these entries (files unless a type is given), made with the same library. */
+async function tarOf(entries: (TarHeader & { body?: string | Buffer })[]): Promise<Buffer> {
+  const pack = tar.pack();
+  for (const { body, ...header } of entries)
+    await new Promise<void>((resolve, reject) =>
+      pack.entry(header, body ?? '', (error) => (error ? reject(error) : resolve())),
+    );
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack as AsyncIterable<Buffer>) chunks.push(chunk);
+  return gzipSync(Buffer.concat(chunks));
 }
 
 /** The archive's tar with `edit` applied, gzipped again: valid gzip around a changed tar. */
@@ -99,63 +115,57 @@ describe('a backup file', () => {
 
   it('refuses an entry that differs from the manifest, an entry it does not list, and a foreign tar', async () => {
     const { file } = await written('source.tar.gz');
-    const changed = rewritten(file, 'changed.tar.gz', (tar) => {
-      const copy = Buffer.from(tar);
-      // The first byte of the dump: the manifest's header and its one block come before it.
+    const changed = rewritten(file, 'changed.tar.gz', (whole) => {
+      const copy = Buffer.from(whole);
+      // The first byte of the dump: the manifest's header and its blocks come before it.
       const manifestSize = parseInt(copy.toString('ascii', 124, 135), 8);
-      copy[512 + manifestSize + tarPadding(manifestSize).length + 512]! ^= 0xff;
+      copy[512 + Math.ceil(manifestSize / 512) * 512 + 512]! ^= 0xff;
       return copy;
     });
     expect(await refusal(changed)).toMatch(
       /database\.pgdump is damaged \(its SHA-256 differs from the manifest's\)/,
     );
 
-    const extra = rewritten(file, 'extra.tar.gz', (tar) =>
-      Buffer.concat([
-        tar.subarray(0, tar.length - 1024),
-        tarHeader('auth-secret', 1, new Date()),
-        Buffer.from('x'),
-        tarPadding(1),
-        tarEnd(),
-      ]),
-    );
+    const [manifestEntry, dumpEntry] = await entriesOf(file);
+    const extra = path.join(dir, 'extra.tar.gz');
+    writeFileSync(extra, await tarOf([manifestEntry!, dumpEntry!, { name: 'auth-secret', body: 'x' }]));
     expect(await refusal(extra)).toMatch(/it holds entries its manifest does not list/);
 
-    const foreign = path.join(dir, 'foreign.tar.gz');
+    const linked = path.join(dir, 'linked.tar.gz');
     writeFileSync(
-      foreign,
-      gzipSync(
-        Buffer.concat([tarHeader('notes.txt', 2, new Date()), Buffer.from('hi'), tarPadding(2), tarEnd()]),
-      ),
+      linked,
+      await tarOf([manifestEntry!, { name: 'database.pgdump', type: 'symlink', linkname: '/etc/passwd' }]),
     );
+    expect(await refusal(linked)).toMatch(/it holds a symlink entry \(database\.pgdump\), not only files/);
+
+    const foreign = path.join(dir, 'foreign.tar.gz');
+    writeFileSync(foreign, await tarOf([{ name: 'notes.txt', body: 'hi' }]));
     expect(await refusal(foreign)).toMatch(/it does not start with manifest\.json/);
+
+    const broken = rewritten(file, 'broken-header.tar.gz', (whole) => {
+      const copy = Buffer.from(whole);
+      copy[0]! ^= 0xff; // the manifest's name: its header's checksum no longer holds
+      return copy;
+    });
+    expect(await refusal(broken)).toMatch(/it is damaged \(tar: Invalid tar header/);
   });
 
   it('names a backup made by a newer HeatSignal', async () => {
-    const json = Buffer.from(JSON.stringify({ ...manifest, version: BACKUP_FORMAT_VERSION + 1, files: [] }));
+    const json = JSON.stringify({ ...manifest, version: BACKUP_FORMAT_VERSION + 1, files: [] });
     const newer = path.join(dir, 'newer.tar.gz');
-    writeFileSync(
-      newer,
-      gzipSync(
-        Buffer.concat([
-          tarHeader('manifest.json', json.length, new Date()),
-          json,
-          tarPadding(json.length),
-          tarEnd(),
-        ]),
-      ),
-    );
+    writeFileSync(newer, await tarOf([{ name: 'manifest.json', body: json }]));
     expect(await refusal(newer)).toMatch(
       /it was made by a newer HeatSignal \(backup format 2; this one reads 1\)/,
     );
   });
-
-  it('writes sizes past ustar’s 8 GiB in the base-256 form, and reads them', async () => {
-    const size = 2 ** 34 + 5;
-    async function* header() {
-      yield tarHeader('database.pgdump', size, new Date());
-    }
-    const first = await readTar(header()).next();
-    expect(first.value).toMatchObject({ name: 'database.pgdump', size });
-  });
 });
+
+/** Each entry of a backup file, its bytes read, to build variants of it. */
+async function entriesOf(file: string): Promise<(TarHeader & { body: Buffer })[]> {
+  const extract = tar.extract();
+  extract.end(gunzipSync(readFileSync(file)));
+  const entries: (TarHeader & { body: Buffer })[] = [];
+  for await (const entry of extract)
+    entries.push({ ...entry.header, body: await buffer(entry as AsyncIterable<Buffer>) });
+  return entries;
+}
