@@ -67,3 +67,40 @@ BEGIN
   RETURN NEXT stored;
 END;
 $$;
+--> statement-breakpoint
+-- Step A of an accept with the operator's and the plan's say, still one statement (PGlite runs
+-- one transaction at a time: every round trip inside one would hold up every other request):
+-- the kill switch read under a share lock of the settings row (a halt's update waits for this
+-- statement, and every later one sees the halt: HS005, DETAIL the reason), then the Free plan's
+-- monthly limit counted under a lock of the trader's own, so simultaneous accepts by one trader
+-- queue here and never beat it (HS006), then open_trade. Pro as billing/plan.ts decides it: the
+-- subscription alive (active, trialing, past_due) and, once cancelled, not past its period's end.
+CREATE FUNCTION "open_trade_checked"(fields jsonb, max_open_trades integer, free_limit integer,
+                                     month_start timestamptz, at timestamptz)
+RETURNS TABLE (trade trades, balances jsonb)
+LANGUAGE plpgsql AS $$
+DECLARE
+  trader text := fields->>'user_id';
+  halt_reason text;
+  sub subscriptions;
+  accepted integer;
+BEGIN
+  SELECT s.trading_halt_reason INTO halt_reason FROM global_settings AS s WHERE s.id = 1 FOR SHARE;
+  IF halt_reason IS NOT NULL THEN
+    RAISE EXCEPTION 'trading is halted' USING ERRCODE = 'HS005', DETAIL = halt_reason;
+  END IF;
+
+  PERFORM pg_advisory_xact_lock(hashtextextended('plan:' || trader, 0));
+  SELECT * INTO sub FROM subscriptions AS s WHERE s.user_id = trader;
+  IF NOT (FOUND AND sub.status IN ('active', 'trialing', 'past_due')
+          AND NOT (sub.cancel_at_period_end AND sub.current_period_end <= at)) THEN
+    SELECT count(*) INTO accepted FROM trades AS t
+      WHERE t.user_id = trader AND t.opened_at >= month_start AND t.status <> 'failed';
+    IF accepted >= free_limit THEN
+      RAISE EXCEPTION 'the Free plan''s accepts of this month are used' USING ERRCODE = 'HS006';
+    END IF;
+  END IF;
+
+  RETURN QUERY SELECT * FROM open_trade(fields, max_open_trades);
+END;
+$$;

@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-/** Registered before trading, whose accepts ask the plan; the usage it shows asks trading back. */
+/** The usage it shows is trading's count of accepts, asked when a plan is read. */
 export const billingPlugin = fp(
   async (app) => {
     const billing = createBillingService({

@@ -3,14 +3,13 @@
  * bought through the provider's Checkout, cancelled to the end of the paid period or resumed, and
  * kept current by the provider's signed webhooks (each event applied once, never an older state
  * over a newer one). Every change of plan or status is audited. The Free limit itself is enforced
- * by the accept (trading module), which asks `planAt` inside its own transaction.
+ * by the accept's step A (migration 0019's `open_trade_checked`, the same rule as plan.ts in SQL).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
   calendarMonthOf,
   FREE_MONTHLY_ACCEPTS,
   type AdminSubscription,
-  type PlanName,
   type PlanView,
 } from '../../../contract/billing';
 import type { Queryable } from '../../db/client';
@@ -137,11 +136,6 @@ export function createBillingService(deps: BillingDeps) {
 
   return {
     view,
-
-    /** Free or Pro now, read in the caller's transaction (the accept's). */
-    async planAt(userId: string, at: Date, tx: Queryable): Promise<PlanName> {
-      return planOf(await repo.subscriptionOf(userId, tx), at);
-    },
 
     async checkout(user: { userId: string; email: string }): Promise<{ url: string }> {
       const subscription = await repo.subscriptionOf(user.userId);

@@ -10,13 +10,7 @@ import { isBusEvent, type EventBus } from '../../realtime/event-bus';
 import { createReadCache } from '../../shared/read-cache';
 import type { LogsService } from '../logs/logs.service';
 import { createSettingsRepo, type GlobalSettingsRow as Row } from './settings.repo';
-import {
-  createTradingHaltWrites,
-  publicHaltOf,
-  tradingHaltOf,
-  tradingHaltUnderLock,
-  type TradingHaltState,
-} from './trading-halt';
+import { createTradingHaltWrites, publicHaltOf, tradingHaltOf, type TradingHaltState } from './trading-halt';
 
 function toGlobalSettings(row: Row): GlobalSettings {
   return {
@@ -113,8 +107,6 @@ export function createSettingsService(deps: {
 
     /** The kill switch (trading-halt.ts), as cached with the rest of the row. */
     tradingHalt: async (): Promise<TradingHaltState> => tradingHaltOf(await row()),
-    /** Inside an accept's step A: read under a share lock, so no halt commits between it and the trade. */
-    tradingHaltUnderLock: (tx: Queryable): Promise<TradingHaltState> => tradingHaltUnderLock(tx),
     haltTrading: halts.halt,
     resumeTrading: halts.resume,
 

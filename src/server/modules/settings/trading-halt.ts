@@ -4,12 +4,12 @@
  * their audit row in one transaction; after the commit `afterChange` evicts every process's copy
  * and tells every signed-in socket.
  *
- * Accepts read the row with a share lock in their step A (`underLock`): a halt's update waits for
- * the accepts already past that read, and every later one sees the halt. So once a halt has
- * answered, no trade opens in any process, however stale a process's cached copy.
+ * Accepts read the row with a share lock in their step A (`open_trade_checked`, migration 0019): a
+ * halt's update waits for the accepts already past that read, and every later one sees the halt.
+ * So once a halt has answered, no trade opens in any process, however stale a process's cached copy.
  */
 import { TRADING_NOT_HALTED, type TradingHalt } from '../../../contract/trading-halt';
-import type { Database, Queryable } from '../../db/client';
+import type { Database } from '../../db/client';
 import { conflict } from '../../http/errors';
 import type { LogsService } from '../logs/logs.service';
 import { createSettingsRepo, type GlobalSettingsRow as Row } from './settings.repo';
@@ -31,11 +31,6 @@ export function tradingHaltOf(row: Row): TradingHaltState {
 /** What traders may know: never who halted. */
 export function publicHaltOf({ halted, reason, haltedAt }: TradingHaltState): TradingHalt {
   return { halted, reason, haltedAt };
-}
-
-/** Inside an accept's step A: the halt, read under a share lock held to the caller's commit. */
-export async function tradingHaltUnderLock(tx: Queryable): Promise<TradingHaltState> {
-  return tradingHaltOf(await createSettingsRepo(tx).row({ lock: 'share' }));
 }
 
 export function createTradingHaltWrites(deps: {

@@ -1,9 +1,12 @@
 /**
  * POST /api/offers/:id/accept. Checks first, nothing moved: offer live and not acted on, price not
  * past its stop-loss, entry ≤ available, this entry's fill, minimum order and net expected profit,
- * the guardrails — their figures read in one statement (queries/accept-facts.query.ts). Then three
- * short steps, never an external call inside a transaction:
- *   A. one statement (`open_trade`, migration 0016): the acceptance recorded, the trade inserted
+ * the guardrails — their figures read in one statement (queries/accept-facts.query.ts) — and the
+ * kill switch (cached) and, with a live executor, reconciliation's pause. Then three short steps,
+ * never an external call inside a transaction:
+ *   A. one statement (`open_trade_checked`, migration 0019, around 0016's `open_trade`): the kill
+ *      switch under a share lock of the settings row and the Free plan's monthly limit under a
+ *      lock of the trader's own, then the acceptance recorded, the trade inserted
  *      `open` with the estimated fill, the entry moved available → positions (a concurrent burst
  *      spends exactly what there is: the ledger locks the accounts), the open-trade limit re-checked
  *      under that lock, the audit row;
@@ -15,7 +18,9 @@
  *      the order is looked up (unknown-orders.ts).
  */
 import type { AcceptOfferInput, AcceptOfferResponse } from '../../../contract/offers';
+import { calendarMonthOf, FREE_MONTHLY_ACCEPTS, freeLimitMessage } from '../../../contract/billing';
 import { PREFERENCE_DEFAULTS } from '../../../contract/preferences';
+import { tradingHaltedMessage } from '../../../contract/trading-halt';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import { EXECUTION_BOOK_DEPTH, ExecutionError, type Fill } from '../../providers/execution';
 import type { OrderBook } from '../../providers/market/market-source';
@@ -28,7 +33,6 @@ import {
   type OfferForAccept,
 } from '../offers/offers.service';
 import { checkGuardrails } from './check-guardrails';
-import { refuseOverPlan } from './plan-limit';
 import { startOfUtcDay } from './guardrails';
 import { readAcceptFacts } from './queries/accept-facts.query';
 import { checkStopLoss, planEntry, type EntryPlan } from './entry-checks';
@@ -39,7 +43,7 @@ import { holdForLookup } from './unknown-orders';
 import { stopLossPrice } from './trade-maths';
 import { formatDollars, toDollars } from '../../shared/money';
 import { publishTradeChange, type TradingContext } from './trading-context';
-import { refuseWhileHalted, TRADING_HALTED_STATUS } from './trading-halt';
+import { PLAN_LIMIT_STATUS, refuseWhileHalted, TRADING_HALTED_STATUS } from './trading-halt';
 import { storedFillOf, type TradeRow } from './trading.repo';
 
 export const insufficientBalance = (availableCents: number, entryCents: number) =>
@@ -53,7 +57,6 @@ export async function acceptOffer(
   const limits = await ctx.guardrails();
   refuseWhileHalted(await ctx.halt.tradingHalt());
   await refuseWhileLivePaused(ctx);
-  await refuseOverPlan(ctx, ctx.db, userId, ctx.now(), { lock: false });
   const now = ctx.now();
   const facts = await readAcceptFacts(ctx.db, {
     offerId,
@@ -129,10 +132,12 @@ function autoCloseOf(preferred: number | null): number {
   return preferred !== null && preferred > 0 ? preferred : PREFERENCE_DEFAULTS.defaultAutoCloseProfitPercent;
 }
 
-/** `open_trade`'s refusals (migration 0016); HS001's DETAIL is `{ balanceCents, … }` as JSON. */
+/** Step A's refusals (migrations 0016, 0019); HS001's DETAIL is `{ balanceCents, … }` as JSON. */
 const INSUFFICIENT_FUNDS = 'HS001';
 const OPEN_TRADES_OVER_LIMIT = 'HS002';
 const ALREADY_ACTED_ON_OFFER = 'HS003';
+const TRADING_HALTED = 'HS005';
+const FREE_PLAN_USED = 'HS006';
 
 /** Step A, one statement; its refusals become the answers the checks above would have given. */
 async function openTrade(
@@ -147,6 +152,8 @@ async function openTrade(
   },
 ): Promise<{ row: TradeRow; balances: UserBalances }> {
   const { userId, offer, amountCents, plan } = input;
+  const at = ctx.now();
+  const month = calendarMonthOf(at);
   try {
     return await ctx.repo.openTrade(
       {
@@ -168,11 +175,16 @@ async function openTrade(
             ? null
             : String(stopLossPrice(offer.side, offer.entryPrice, offer.stopLossPercent)),
         autoCloseProfitPercent: input.autoCloseProfitPercent,
-        openedAt: ctx.now(),
+        openedAt: at,
         // Judged by the trade monitor on the market's clock.
         expiresAt: offer.tradeEndsAt,
       },
-      input.limits.maxOpenTrades,
+      {
+        maxOpenTrades: input.limits.maxOpenTrades,
+        freeLimit: FREE_MONTHLY_ACCEPTS,
+        monthStart: month.start,
+        at,
+      },
     );
   } catch (error) {
     const refused = findPgError(error);
@@ -183,6 +195,10 @@ async function openTrade(
     if (refused?.code === OPEN_TRADES_OVER_LIMIT)
       throw badRequest(`Guardrail: at most ${input.limits.maxOpenTrades} open trades`);
     if (refused?.code === ALREADY_ACTED_ON_OFFER) throw conflict(ALREADY_ACTED);
+    if (refused?.code === TRADING_HALTED)
+      throw new HttpError(TRADING_HALTED_STATUS, tradingHaltedMessage(refused.detail ?? ''));
+    if (refused?.code === FREE_PLAN_USED)
+      throw new HttpError(PLAN_LIMIT_STATUS, freeLimitMessage(month.resetsAt));
     throw error;
   }
 }

@@ -4,8 +4,7 @@
  * book, the executor, and the preferences and payments functions it needs.
  */
 import type { Guardrails } from '../../../contract/trades';
-import type { PlanName } from '../../../contract/billing';
-import type { Database, Queryable, Transaction } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { balanceUpdateOf } from '../../shared/money';
 import type { Executor as OrderExecutor } from '../../providers/execution';
 import type { MarketSource } from '../../providers/market/market-source';
@@ -60,8 +59,6 @@ export interface TradingDeps {
    * (reconciliation.service.ts), or null. Default: never paused.
    */
   livePause?: () => Promise<string | null>;
-  /** The trader's plan (billing module), read in the accept's own transaction; default Pro for all. */
-  plans?: { planAt(userId: string, at: Date, tx: Queryable): Promise<PlanName> };
   /** The trader's preferences (preferences module): a close's automatic tip. */
   autoTrading(userId: string): Promise<AutoTradingPreferences>;
   /**

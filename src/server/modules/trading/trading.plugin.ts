@@ -42,7 +42,6 @@ export const tradingPlugin = fp(
       guardrails: () => settings.guardrails(),
       halt: settings,
       livePause: () => reconciliation.livePause(),
-      plans: app.billing,
       autoTrading: (userId) => preferences.autoTrading(userId),
       recordAutoTip: (tx, tip) => payments.recordAutoTip(tx, tip),
       takerFeePercent: config.takerFeePercent,
@@ -70,7 +69,6 @@ export const tradingPlugin = fp(
       'market',
       'offers',
       'payments',
-      'billing',
     ],
   },
 );

@@ -48,20 +48,24 @@ const isOpen = eq(trades.status, 'open');
 export function createTradingRepo(db: Database) {
   return {
     /**
-     * Step A of an accept in one statement (migration 0016's `open_trade`): the acceptance, the
-     * trade, the entry moved into positions, the open-trade limit checked under the ledger's lock,
-     * the audit row. Returns the trade and the trader's balances after it, read under that lock.
-     * Refusals are SQLSTATEs: HS001 the entry does not fit the balance, HS002 over
-     * `maxOpenTrades`, HS003 the trader already acted on the offer.
+     * Step A of an accept in one statement (migration 0019's `open_trade_checked` around 0016's
+     * `open_trade`): the kill switch and the Free plan's monthly limit judged under their locks,
+     * then the acceptance, the trade, the entry moved into positions, the open-trade limit checked
+     * under the ledger's lock, the audit row. Returns the trade and the trader's balances after
+     * it, read under that lock. Refusals are SQLSTATEs: HS001 the entry does not fit the balance,
+     * HS002 over `maxOpenTrades`, HS003 the trader already acted on the offer, HS005 trading is
+     * halted (DETAIL the reason), HS006 the Free plan's accepts of this month are used.
      */
     async openTrade(
       values: NewTrade,
-      maxOpenTrades: number,
+      limits: { maxOpenTrades: number; freeLimit: number; monthStart: Date; at: Date },
     ): Promise<{ row: TradeRow; balances: UserBalances }> {
       const { rows } = await db.execute<Record<string, unknown> & { balances: UserBalances }>(
-        sql`select (t.trade).*, t.balances from open_trade(${columnsJson(trades, values)}::jsonb, ${maxOpenTrades}::integer) as t`,
+        sql`select (t.trade).*, t.balances from open_trade_checked(${columnsJson(trades, values)}::jsonb,
+          ${limits.maxOpenTrades}::integer, ${limits.freeLimit}::integer,
+          ${limits.monthStart.toISOString()}::timestamptz, ${limits.at.toISOString()}::timestamptz) as t`,
       );
-      if (!rows[0]) throw new Error('open_trade returned no row');
+      if (!rows[0]) throw new Error('open_trade_checked returned no row');
       return { row: tableRowOf(trades, rows[0]), balances: rows[0].balances };
     },
 

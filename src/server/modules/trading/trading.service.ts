@@ -16,7 +16,6 @@ import { acceptOffer } from './accept-offer';
 import { toTrade } from './trade-dto';
 import { runTradeMonitor, type MonitorResult } from './trade-monitor';
 import type { TradingContext, TradingDeps } from './trading-context';
-import { guardOpenTrade } from './trading-halt';
 import { createTradingRepo } from './trading.repo';
 import { isUuid } from '../../shared/uuid';
 
@@ -33,7 +32,7 @@ export interface TradeStats {
 export function createTradingService(deps: TradingDeps) {
   const ctx: TradingContext = {
     ...deps,
-    repo: guardOpenTrade(createTradingRepo(deps.db), deps),
+    repo: createTradingRepo(deps.db),
     now: deps.now ?? (() => new Date()),
   };
 
