@@ -6,15 +6,14 @@ const usd = (asset: string) => (asset === 'ZUSD' ? 1 : asset === 'XXBT' ? 100_00
 
 describe('reconciliation arithmetic', () => {
   it('implies what fills moved: a buy adds base and spends cost and fee, its exit gives back', () => {
-    const open = { ...btc, quantity: 0.01, entry: { quote: 1000, fee: 4 }, exit: null };
-    const closed = {
-      ...btc,
-      quantity: 0.02,
-      entry: { quote: 2000, fee: 8 },
-      exit: { quote: 2100, fee: 8.4 },
-    };
-    const never = { ...btc, quantity: 0.5, entry: null, exit: null };
-    const held = impliedHoldings([open, closed, never]);
+    // An open buy of 0.01 BTC for 1,000 (fee 4) and a closed one of 0.02: 2,000 (fee 8) out, 2,100 (fee 8.4) back.
+    const held = impliedHoldings([
+      {
+        ...btc,
+        entry: { quantity: 0.03, quote: 3000, fee: 12 },
+        exit: { quantity: 0.02, quote: 2100, fee: 8.4 },
+      },
+    ]);
     expect(held.XXBT).toBeCloseTo(0.01, 12);
     expect(held.ZUSD).toBeCloseTo(-1004 - 2008 + 2091.6, 9);
   });

@@ -49,32 +49,24 @@ export function reconcile(
   return { assets, drifted };
 }
 
-/** One trade's effect on the exchange account, as the books recorded its fills. */
+/** What fills on one pair and side did to the exchange account, as the books recorded them. */
 export interface TradeFlows {
   base: string;
   quote: string;
   side: 'buy' | 'sell';
-  quantity: number;
-  /** Entry: quote paid (buy) or received (sell), and its fee; null when the entry never filled. */
-  entry: { quote: number; fee: number } | null;
-  /** Exit: null while open. */
-  exit: { quote: number; fee: number } | null;
+  /** Base quantity, quote amount before the fee, and the fee (in the quote asset). */
+  entry: { quantity: number; quote: number; fee: number };
+  exit: { quantity: number; quote: number; fee: number };
 }
 
 /** What the trades imply the account moved, per asset (fees are in the quote asset). */
-export function impliedHoldings(trades: TradeFlows[]): AssetAmounts {
+export function impliedHoldings(flows: TradeFlows[]): AssetAmounts {
   const held: AssetAmounts = {};
   const add = (asset: string, amount: number) => (held[asset] = (held[asset] ?? 0) + amount);
-  for (const t of trades) {
-    const sign = t.side === 'buy' ? 1 : -1;
-    if (t.entry) {
-      add(t.base, sign * t.quantity);
-      add(t.quote, -sign * t.entry.quote - t.entry.fee);
-    }
-    if (t.exit) {
-      add(t.base, -sign * t.quantity);
-      add(t.quote, sign * t.exit.quote - t.exit.fee);
-    }
+  for (const f of flows) {
+    const sign = f.side === 'buy' ? 1 : -1;
+    add(f.base, sign * (f.entry.quantity - f.exit.quantity));
+    add(f.quote, -sign * f.entry.quote - f.entry.fee + sign * f.exit.quote - f.exit.fee);
   }
   return held;
 }

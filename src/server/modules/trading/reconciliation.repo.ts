@@ -5,17 +5,15 @@ import { reconciliationRuns, trades } from '../../db/schema';
 export type ReconciliationRunRow = typeof reconciliationRuns.$inferSelect;
 export type NewReconciliationRun = typeof reconciliationRuns.$inferInsert;
 
-/** A filled trade's fills as the books hold them (paper fills never reached an exchange). */
-export interface FilledTradeRow {
+/**
+ * What the books' fills on one pair and side add up to (NUMERIC sums, exact): entries of every
+ * trade filled on the exchange, exits of those closed there. Paper fills never reached one.
+ */
+export interface PairFills {
   pair: string;
   side: 'buy' | 'sell';
-  quantity: string;
-  entryPrice: string;
-  entryFee: string | null;
-  exitPrice: string | null;
-  exitFee: string | null;
-  exitOrderId: string | null;
-  status: string;
+  entry: { quantity: number; quote: number; fee: number };
+  exit: { quantity: number; quote: number; fee: number };
 }
 
 const unacknowledgedDrift = and(
@@ -25,22 +23,31 @@ const unacknowledgedDrift = and(
 
 export function createReconciliationRepo(db: Database) {
   return {
-    /** Every trade whose entry filled on the exchange (its order id is the exchange's, not paper's). */
-    filledTrades(): Promise<FilledTradeRow[]> {
-      return db
-        .select({
-          pair: trades.pair,
-          side: trades.side,
-          quantity: trades.quantity,
-          entryPrice: trades.entryPrice,
-          entryFee: trades.entryFee,
-          exitPrice: trades.exitPrice,
-          exitFee: trades.exitFee,
-          exitOrderId: trades.exitOrderId,
-          status: trades.status,
-        })
-        .from(trades)
-        .where(and(isNotNull(trades.filledAt), sql`${trades.entryOrderId} not like 'paper-%'`));
+    /** The fills of every trade whose entry filled on the exchange, summed per pair and side. */
+    async pairFills(): Promise<PairFills[]> {
+      const exited = sql`${trades.status} = 'closed' and ${trades.exitPrice} is not null and ${trades.exitOrderId} not like 'paper-%'`;
+      const { rows } = await db.execute<Record<string, string>>(sql`
+        select ${trades.pair} as pair, ${trades.side} as side,
+          sum(${trades.quantity})::text as entry_quantity,
+          sum(${trades.entryPrice} * ${trades.quantity})::text as entry_quote,
+          coalesce(sum(${trades.entryFee}), 0)::text as entry_fee,
+          coalesce(sum(${trades.quantity}) filter (where ${exited}), 0)::text as exit_quantity,
+          coalesce(sum(${trades.exitPrice} * ${trades.quantity}) filter (where ${exited}), 0)::text as exit_quote,
+          coalesce(sum(${trades.exitFee}) filter (where ${exited}), 0)::text as exit_fee
+        from ${trades}
+        where ${trades.filledAt} is not null and ${trades.entryOrderId} not like 'paper-%'
+        group by ${trades.pair}, ${trades.side}`);
+      const leg = (row: Record<string, string>, prefix: 'entry' | 'exit') => ({
+        quantity: Number(row[`${prefix}_quantity`]),
+        quote: Number(row[`${prefix}_quote`]),
+        fee: Number(row[`${prefix}_fee`]),
+      });
+      return rows.map((row) => ({
+        pair: row.pair!,
+        side: row.side as PairFills['side'],
+        entry: leg(row, 'entry'),
+        exit: leg(row, 'exit'),
+      }));
     },
 
     /**

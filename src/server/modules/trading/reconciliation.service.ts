@@ -21,7 +21,7 @@ import type { EventBus } from '../../realtime/event-bus';
 import type { LogsService } from '../logs/logs.service';
 import type { MarketService } from '../market/market.service';
 import { impliedHoldings, reconcile, type TradeFlows } from './reconcile';
-import type { FilledTradeRow, ReconciliationRepo, ReconciliationRunRow } from './reconciliation.repo';
+import type { PairFills, ReconciliationRepo, ReconciliationRunRow } from './reconciliation.repo';
 
 /** An order still unresolved after this long is alerted (reconciliation cannot judge meanwhile). */
 export const STUCK_ORDER_MS = 15 * 60_000;
@@ -45,27 +45,16 @@ export function createReconciliation(deps: ReconciliationDeps) {
   const now = deps.now ?? (() => new Date());
   const account = deps.executor.account;
 
-  /** The books' side: each filled trade's fills against the assets of its pair. */
-  async function implied(rows: FilledTradeRow[]) {
+  /** The books' side: each pair's fills against the exchange's names of its assets. */
+  async function implied(fills: PairFills[]) {
     const flows: TradeFlows[] = [];
     const usd = new Map<string, number | null>();
-    for (const row of rows) {
-      const pair = await deps.market.pairBySymbol(row.pair);
-      const { base, quote } = await account!.assetsOf(pair?.krakenSymbol ?? row.pair.replace('/', ''));
-      const quantity = Number(row.quantity);
-      flows.push({
-        base,
-        quote,
-        side: row.side,
-        quantity,
-        entry: { quote: Number(row.entryPrice) * quantity, fee: Number(row.entryFee ?? 0) },
-        exit:
-          row.status === 'closed' && row.exitPrice !== null && !row.exitOrderId?.startsWith('paper-')
-            ? { quote: Number(row.exitPrice) * quantity, fee: Number(row.exitFee ?? 0) }
-            : null,
-      });
-      if (!usd.has(base)) usd.set(base, await priceOf(row.pair));
-      if (row.pair.endsWith('/USD')) usd.set(quote, 1);
+    for (const { pair: symbol, side, entry, exit } of fills) {
+      const pair = await deps.market.pairBySymbol(symbol);
+      const { base, quote } = await account!.assetsOf(pair?.krakenSymbol ?? symbol.replace('/', ''));
+      flows.push({ base, quote, side, entry, exit });
+      if (!usd.has(base)) usd.set(base, await priceOf(symbol));
+      if (symbol.endsWith('/USD')) usd.set(quote, 1);
     }
     return { holdings: impliedHoldings(flows), usd };
   }
@@ -101,7 +90,7 @@ export function createReconciliation(deps: ReconciliationDeps) {
     let exchange: AssetAmounts;
     let books: Awaited<ReturnType<typeof implied>>;
     try {
-      [exchange, books] = await Promise.all([account!.balances(), repo.filledTrades().then(implied)]);
+      [exchange, books] = await Promise.all([account!.balances(), repo.pairFills().then(implied)]);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const run = await repo.insert({ trigger, status: 'error', toleranceUsd, error: message });

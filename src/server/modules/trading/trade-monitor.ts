@@ -13,7 +13,6 @@ import type { TradeRow } from './trading.repo';
 import { resolveUnknownOrders } from './unknown-orders';
 
 export { CLOSE_LEASE_MS, closeOrderId } from './close-trade';
-export { UNFILLED_AFTER_MS } from './unknown-orders';
 
 export interface MonitorResult {
   checked: number;

@@ -172,11 +172,13 @@ export function createTradingRepo(db: Database) {
     },
 
     /** The exit certainly did not trade: the lease and the written-down order are given back. */
-    async releaseClaim(id: string, claimedAt: Date): Promise<void> {
-      await db
+    async releaseClaim(id: string, claimedAt: Date): Promise<TradeRow | null> {
+      const [row] = await db
         .update(trades)
         .set({ closeClaimedAt: null, unknownOrder: null })
-        .where(and(eq(trades.id, id), eq(trades.closeClaimedAt, claimedAt)));
+        .where(and(eq(trades.id, id), eq(trades.closeClaimedAt, claimedAt)))
+        .returning();
+      return row ?? null;
     },
 
     /** An order of this open trade whose outcome is not known: the trade waits for the lookup. */

@@ -148,8 +148,7 @@ async function resolveExit(
     return;
   }
   // It never traded: the position is still held, and the next tick sends a new exit.
-  await ctx.repo.releaseClaim(trade.id, claimedAt);
-  const row = await ctx.repo.findForUser(trade.id, trade.userId);
+  const row = await ctx.repo.releaseClaim(trade.id, claimedAt);
   if (row) publishTradeChange(ctx, row);
 }
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import {
   acknowledgeDriftInputSchema,
   livePausedMessage,
+  type ReconciledAssetView,
   type ReconciliationRun,
 } from '../../../../contract/reconciliation';
 import { Button } from '../../../components/ui/button';
@@ -84,44 +85,36 @@ function LatestLine({ run }: { run: ReconciliationRun | undefined }) {
   );
 }
 
+const driftColumns: Column<ReconciledAssetView>[] = [
+  { key: 'asset', header: 'Asset', cell: (a) => a.asset },
+  {
+    key: 'exchange',
+    header: 'Exchange',
+    cell: (a) => amount(a.exchange),
+    className: 'text-right tabular-nums',
+  },
+  { key: 'books', header: 'Books', cell: (a) => amount(a.expected), className: 'text-right tabular-nums' },
+  {
+    key: 'drift',
+    header: 'Drift',
+    cell: (a) =>
+      `${a.drift > 0 ? '+' : ''}${amount(a.drift)}${a.driftUsd === null ? '' : ` ($${a.driftUsd.toFixed(2)})`}`,
+    className: 'text-right tabular-nums',
+  },
+];
+
 function DriftAlert({ run }: { run: ReconciliationRun }) {
   const drifted = run.assets.filter((a) => Math.abs(a.drift) > 1e-9);
   return (
     <div role="alert" className="space-y-3 rounded-lg border border-red-700 bg-red-950/60 p-4 text-sm">
       <p className="font-semibold text-red-100">{livePausedMessage(run.id)}</p>
-      <table className="w-full text-left text-slate-200">
-        <caption className="sr-only">Drift by asset</caption>
-        <thead className="text-xs text-slate-400">
-          <tr>
-            <th scope="col" className="py-1 pr-4">
-              Asset
-            </th>
-            <th scope="col" className="py-1 pl-4 text-right">
-              Exchange
-            </th>
-            <th scope="col" className="py-1 pl-4 text-right">
-              Books
-            </th>
-            <th scope="col" className="py-1 pl-4 text-right">
-              Drift
-            </th>
-          </tr>
-        </thead>
-        <tbody className="tabular-nums">
-          {drifted.map((a) => (
-            <tr key={a.asset}>
-              <td className="py-1 pr-4">{a.asset}</td>
-              <td className="py-1 pl-4 text-right">{amount(a.exchange)}</td>
-              <td className="py-1 pl-4 text-right">{amount(a.expected)}</td>
-              <td className="py-1 pl-4 text-right">
-                {a.drift > 0 ? '+' : ''}
-                {amount(a.drift)}
-                {a.driftUsd === null ? '' : ` ($${a.driftUsd.toFixed(2)})`}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Drift by asset"
+        columns={driftColumns}
+        rows={drifted}
+        rowKey={(a) => a.asset}
+        emptyText="No asset drifted"
+      />
       <AcknowledgeForm runId={run.id} />
     </div>
   );
