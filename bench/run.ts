@@ -4,7 +4,7 @@
  * databases there), PGlite otherwise. The cluster rows always run on PostgreSQL (DATABASE_URL's
  * server, else the local one) with a redis-server of their own. BENCH_ONLY=a,b runs only those
  * groups (http, live, fanout, heatmap, engine, ledger, accept, admin-lists, track-record, cluster,
- * web, heatmap-screen).
+ * webhooks, web, heatmap-screen).
  */
 import { benchAccept } from './accept';
 import { benchAdminLists } from './admin-lists';
@@ -20,6 +20,7 @@ import { printTable, type BenchRow } from './table';
 import { benchTrackRecord } from './track-record';
 import { benchLanding } from './web-landing';
 import { benchHeatmapScreen } from './web-heatmap-screen';
+import { benchWebhooks } from './webhooks';
 
 const started = performance.now();
 const rows: BenchRow[] = [];
@@ -35,6 +36,7 @@ if (want('accept')) rows.push(...(await benchAccept()));
 if (want('admin-lists')) rows.push(...(await benchAdminLists()));
 if (want('track-record')) rows.push(...(await benchTrackRecord()));
 if (want('cluster')) rows.push(...(await benchCluster()));
+if (want('webhooks')) rows.push(...(await benchWebhooks()));
 if (want('web')) rows.push(...(await benchLanding()));
 if (want('heatmap-screen')) rows.push(...(await benchHeatmapScreen()));
 console.log(

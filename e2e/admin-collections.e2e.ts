@@ -50,7 +50,11 @@ describe('admin collection screens in the browser', () => {
     await expect
       .poll(async () => work.getByRole('row', { name: /market-sync/ }).innerText(), { timeout: 60_000 })
       .toMatch(/^market-sync\s+(Running|OK)\s/);
-    expect(await work.getByRole('row').count()).toBe(8);
+    // The header and 11 tasks: 7 of the market, analyses and trades, and 4 of the notifications
+    // (the bell's retention, mail, the daily digest, webhook deliveries; no Telegram bot here).
+    expect(await work.getByRole('row').count()).toBe(12);
+    for (const task of ['notification-retention', 'mail-sends', 'mail-digest', 'webhook-deliveries'])
+      expect(await work.getByRole('row', { name: new RegExp(`^${task}\\b`) }).count()).toBe(1);
     // This server has no SMTP_URL: its mail stays in the outbox, and the screen says so.
     await page.getByText('Kept in the outbox (SMTP_URL is not set): nobody receives it').waitFor();
     await shot(page, 'system-health');

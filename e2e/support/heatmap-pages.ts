@@ -130,9 +130,11 @@ export async function serveHeatMap(
  * market's live changes cannot move fixture rows.
  */
 export async function fakeLiveSocket(page: Page): Promise<{ push(update: HeatMapUpdate): void }> {
-  let open: WebSocketRoute | null = null;
+  // Every socket of the page (the screen's and the header bell's) hears a broadcast, as from the server.
+  const open = new Set<WebSocketRoute>();
   await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    open = ws;
+    open.add(ws);
+    ws.onClose(() => open.delete(ws));
     ws.send(
       `0${JSON.stringify({ sid: 'fixture', upgrades: [], pingInterval: 25_000, pingTimeout: 60_000, maxPayload: 1e6 })}`,
     );
@@ -143,8 +145,8 @@ export async function fakeLiveSocket(page: Page): Promise<{ push(update: HeatMap
   });
   return {
     push(update) {
-      if (!open) throw new Error('the screen has no socket open');
-      open.send(`42${JSON.stringify(['heatmap_update', update])}`);
+      if (open.size === 0) throw new Error('the screen has no socket open');
+      for (const ws of open) ws.send(`42${JSON.stringify(['heatmap_update', update])}`);
     },
   };
 }

@@ -50,6 +50,10 @@ export const OWNERS = {
   'track-record': 'track-record',
   reconciliation: 'trading',
   billing: 'billing',
+  'api-keys': 'auth',
+  notifications: 'notifications',
+  webhooks: 'webhooks',
+  telegram: 'telegram',
 };
 
 const isTestFile = (file) =>

@@ -27,6 +27,8 @@ export const accountExportEndpoint = {
   method: 'GET',
   path: '/api/account/export',
   response: accountExportSchema,
+  // Everything the account holds: a signed-in session only, never a bot's key.
+  apiKey: 'none',
 } as const;
 
 export const deleteAccountInputSchema = z.object({ password: text().min(1, 'Enter your password') });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicationGateSchema } from './signal-quality';
 import { isoDateTimeSchema } from './common';
+import { telegramBotStatusSchema } from './telegram';
 
 /** The audit log's hash chain: intact, or the first row (in chain order) that does not hold. */
 export const auditChainStatusSchema = z.discriminatedUnion('intact', [
@@ -49,6 +50,8 @@ export const systemHealthSchema = z.object({
   /** The publication gate of the latest backtest; null until the worker has judged it. */
   publicationGate: publicationGateSchema.nullable(),
   mail: mailStatusSchema,
+  /** This process's Telegram bot: not configured, or its last answered call and last failure. */
+  telegram: telegramBotStatusSchema,
 });
 export type SystemHealth = z.infer<typeof systemHealthSchema>;
 

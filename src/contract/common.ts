@@ -75,6 +75,9 @@ export const errorResponseSchema = z.object({ error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** The body of a call that takes none: absent (Fastify gives null), or `{}`; anything else is a mistake (400). */
+export const noBodySchema = z.strictObject({}).nullish();
 export type OkResponse = z.infer<typeof okResponseSchema>;
 
 export const timeRangeSchema = z.enum(['7d', '30d', '90d', 'all']);
@@ -121,10 +124,32 @@ export interface Endpoint<
    * `signature` (no session; an HMAC signature by a key an admin created). Unset = `user`.
    */
   auth?: EndpointAuth;
+  /**
+   * What a personal API key (`Authorization: Bearer hs_…`) needs to call this `user`/`optional`
+   * endpoint: see `apiKeyScopeOf`. Only the calls a bot trades with are marked `trade`.
+   */
+  apiKey?: ApiKeyAccess;
   /** Content type when the reply is not JSON: `text/event-stream`, `text/csv`, `application/pdf`. */
   produces?: string;
 }
 export type EndpointAuth = 'public' | 'optional' | 'user' | 'admin' | 'signature';
+
+/** The scopes a personal API key can carry; `trade` includes `read`. */
+export const apiKeyScopes = ['read', 'trade'] as const;
+export type ApiKeyScope = (typeof apiKeyScopes)[number];
+/** `none`: only a signed-in session may call it (account, security and money-out calls). */
+export type ApiKeyAccess = ApiKeyScope | 'none';
+
+/**
+ * The scope a personal API key needs for an endpoint, or `none` when no key may call it: admin
+ * calls never; a GET needs `read` unless marked otherwise; any other method needs what its
+ * descriptor's `apiKey` says, and without one no key may call it (fail closed).
+ */
+export function apiKeyScopeOf(endpoint: Pick<AnyEndpoint, 'method' | 'auth' | 'apiKey'>): ApiKeyAccess {
+  const auth = endpoint.auth ?? 'user';
+  if (auth !== 'user' && auth !== 'optional') return 'none';
+  return endpoint.apiKey ?? (endpoint.method === 'GET' ? 'read' : 'none');
+}
 
 export type AnyEndpoint = Endpoint<
   z.ZodType | undefined,

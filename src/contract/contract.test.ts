@@ -107,6 +107,31 @@ const SPEC_CALLS = [
   'GET /api/admin/trading/halt',
   'POST /api/admin/trading/halt',
   'POST /api/admin/trading/resume',
+  // The API described as OpenAPI 3.1, generated from this contract.
+  'GET /api/openapi.json',
+  // Personal API keys (issue #21), managed on Settings by a signed-in session.
+  'GET /api/account/api-keys',
+  'POST /api/account/api-keys',
+  'DELETE /api/account/api-keys/:id',
+  // Outbound webhooks (issue #21), managed on Settings by a signed-in session.
+  'GET /api/webhooks',
+  'POST /api/webhooks',
+  'PATCH /api/webhooks/:id',
+  'DELETE /api/webhooks/:id',
+  'POST /api/webhooks/:id/rotate-secret',
+  'POST /api/webhooks/:id/test',
+  'GET /api/webhooks/:id/deliveries',
+  // Telegram (issue #21): the link with the bot, managed on Settings by a signed-in session.
+  'GET /api/telegram',
+  'POST /api/telegram/link-code',
+  'DELETE /api/telegram/link',
+  // The bell and email notifications (issue #21): the caller's own, and each mail's unsubscribe link.
+  'GET /api/notifications',
+  'POST /api/notifications/read',
+  'GET /api/notifications/email-settings',
+  'PUT /api/notifications/email-settings',
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
 ];
 
 /** Schema node kinds fastify-type-provider-zod's serializer (z.safeEncode) cannot run backwards. */

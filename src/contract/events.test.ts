@@ -28,13 +28,14 @@ describe('realtime payloads', () => {
     expect(adminLiveMessageSchema.safeParse({ channel: 'pair_updates', at }).success).toBe(false);
   });
 
-  it('socket events are exactly the spec events, plus balance_update (issue #7), server_shutdown (issue #10) and trading_halt (issue #20)', () => {
+  it('socket events are exactly the spec events, plus balance_update (issue #7), server_shutdown (issue #10), trading_halt (issue #20) and notification (issue #21)', () => {
     expect(Object.keys(serverToClientEventSchemas).sort()).toEqual([
       'analysis_status',
       'balance_update',
       'error',
       'heatmap_update',
       'new_offer',
+      'notification',
       'offer_update',
       'pair_updates',
       'server_shutdown',

@@ -7,6 +7,7 @@ import {
   tradeStatusSchema,
 } from './enums';
 import { heatMapUpdateSchema } from './heatmap';
+import { notificationSchema } from './notifications';
 import { offerSchema } from './offers';
 import { tradeSchema } from './trades';
 import { tradingHaltSchema } from './trading-halt';
@@ -85,6 +86,8 @@ export const serverToClientEventSchemas = {
   server_shutdown: serverShutdownEventSchema,
   /** Signed-in users: an admin halted or resumed new accepts (issue #20); replaces the last state. */
   trading_halt: tradingHaltSchema,
+  /** The receiver's new notification (the bell): put at the top of the list, unread. */
+  notification: notificationSchema,
 } as const;
 
 export type ServerToClientEventName = keyof typeof serverToClientEventSchemas;

@@ -1,6 +1,7 @@
 /** The whole contract: zod schemas, types and endpoint descriptors shared by server and web. */
 export * from './account';
 export * from './account-data';
+export * from './api-keys';
 export * from './admin-approvals';
 export * from './admin-collections';
 export * from './admin-heatmap';
@@ -29,3 +30,7 @@ export * from './trades';
 export * from './trading-halt';
 export * from './reconciliation';
 export * from './billing';
+export * from './notifications';
+export * from './webhooks';
+export * from './telegram';
+export * from './openapi';

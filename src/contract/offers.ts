@@ -156,6 +156,7 @@ export const acceptOfferEndpoint = {
   params: offerIdParamsSchema,
   body: acceptOfferInputSchema,
   response: acceptOfferResponseSchema,
+  apiKey: 'trade',
 } as const;
 
 /** Empty body. */
@@ -164,6 +165,7 @@ export const rejectOfferEndpoint = {
   path: '/api/offers/:id/reject',
   params: offerIdParamsSchema,
   response: okResponseSchema,
+  apiKey: 'trade',
 } as const;
 
 export const feedbackTypeSchema = z.enum(['like', 'dislike', 'comment']);
@@ -187,4 +189,5 @@ export const offerFeedbackEndpoint = {
   params: feedbackParamsSchema,
   body: feedbackInputSchema,
   response: okResponseSchema,
+  apiKey: 'trade',
 } as const;

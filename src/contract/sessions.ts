@@ -19,6 +19,7 @@ export const accountSessionsEndpoint = {
   method: 'GET',
   path: '/api/account/sessions',
   response: z.object({ sessions: z.array(accountSessionSchema) }),
+  apiKey: 'none',
 } as const;
 
 const revokedSchema = z.object({ revoked: z.number().int() });

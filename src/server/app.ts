@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './http/errors';
+import { registerOpenApiRoutes } from './http/openapi.routes';
 import { defaultRateLimits, type RateLimits } from './http/rate-limits';
 import { recordRoutes } from './http/route-table';
 import { registerSpa } from './http/spa';
@@ -44,7 +45,7 @@ function standardOutput() {
 
 /**
  * The composition root: the HTTP foundations, then the core, the outside world and every module
- * as plugins (plugins/index.ts), then the web app.
+ * as plugins (plugins/index.ts), then the API description and its reference, then the web app.
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(corePlugin, { config, db: database.db, rateLimits, ...(bus && { bus }) });
   await app.register(providersPlugin, providers);
   for (const plugin of MODULE_PLUGINS) await app.register(plugin);
+  await registerOpenApiRoutes(app);
   await registerSpa(app, options.webDir ?? path.join(REPO_ROOT, 'dist/web'));
   // The database is the caller's, closed after the app.
 

@@ -83,6 +83,28 @@ describe('configuration from the environment', () => {
     }
   });
 
+  it('turns Telegram on with a bot token, at the Bot API unless another address is given', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), TELEGRAM_BOT_TOKEN: '' }).telegram).toBeUndefined();
+    const token = '123456789:AAE-abcdefghijklmnopqrstuvwxyz_0123';
+    expect(loadConfig({ DATA_DIR: dataDir(), TELEGRAM_BOT_TOKEN: token }).telegram).toEqual({
+      botToken: token,
+      apiUrl: 'https://api.telegram.org',
+    });
+    const fake = loadConfig({
+      DATA_DIR: dataDir(),
+      TELEGRAM_BOT_TOKEN: token,
+      TELEGRAM_API_URL: 'http://127.0.0.1:8081/',
+    });
+    expect(fake.telegram?.apiUrl).toBe('http://127.0.0.1:8081');
+    expect(() => loadConfig({ DATA_DIR: dataDir(), TELEGRAM_API_URL: 'telegram.local' })).toThrow(
+      /TELEGRAM_API_URL must be an http\(s\) URL/,
+    );
+    // A malformed token is refused without repeating it (it may be a real one, mistyped).
+    const attempt = () => loadConfig({ DATA_DIR: dataDir(), TELEGRAM_BOT_TOKEN: 'secret-but/wrong' });
+    expect(attempt).toThrow(/TELEGRAM_BOT_TOKEN must be the token @BotFather gave/);
+    expect(attempt).not.toThrow(/secret-but/);
+  });
+
   it('treats empty values as unset, as .env.example leaves them', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

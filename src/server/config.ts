@@ -125,6 +125,22 @@ const envSchema = z
     ),
     /** The sender of every message, e.g. "HeatSignal <no-reply@signals.example.com>". */
     MAIL_FROM: optionalText,
+    /** The Telegram bot's token from @BotFather; unset: no Telegram channel. Never logged. */
+    TELEGRAM_BOT_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+:[\w-]{20,}$/, 'TELEGRAM_BOT_TOKEN must be the token @BotFather gave, e.g. 123456789:AA…')
+        .optional(),
+    ),
+    /** The Bot API's address: api.telegram.org, or a loopback fake (tests, a local try-out). */
+    TELEGRAM_API_URL: optionalText.pipe(
+      z
+        .url({
+          protocol: /^https?$/,
+          message: 'TELEGRAM_API_URL must be an http(s) URL, e.g. http://127.0.0.1:8081',
+        })
+        .optional(),
+    ),
     /** Single sign-on with an OpenID Connect provider: its issuer URL, and this app's client there. */
     OIDC_ISSUER: optionalText.pipe(
       z.url({ protocol: /^https?$/, message: 'OIDC_ISSUER must be an http(s) URL' }).optional(),
@@ -199,6 +215,11 @@ export interface Config {
    * (SMTP_URL): on the outbox nobody receives the link, so requiring it would lock withdrawals away.
    */
   mail: { smtpUrl?: string; from: string; verificationRequired: boolean };
+  /**
+   * The Telegram bot (TELEGRAM_BOT_TOKEN), when configured; `apiUrl` without a trailing slash. The
+   * token goes into the Bot API's URL path, so that URL is never logged or shown (providers/telegram).
+   */
+  telegram?: { botToken: string; apiUrl: string };
   /** Single sign-on (OIDC_*), when configured. */
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   /** Fastify's `trustProxy`: whom to believe about the client address (X-Forwarded-For). */
@@ -210,6 +231,8 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+export const TELEGRAM_API_DEFAULT = 'https://api.telegram.org';
 
 /** Reads the environment once at start-up; a bad value stops the process with every problem listed. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -258,6 +281,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM ?? `HeatSignal <no-reply@${new URL(publicUrl).hostname}>`,
       verificationRequired: env.SMTP_URL !== undefined,
     },
+    telegram: env.TELEGRAM_BOT_TOKEN
+      ? {
+          botToken: env.TELEGRAM_BOT_TOKEN,
+          apiUrl: (env.TELEGRAM_API_URL ?? TELEGRAM_API_DEFAULT).replace(/\/+$/, ''),
+        }
+      : undefined,
     oidc: env.OIDC_ISSUER
       ? {
           issuer: env.OIDC_ISSUER.replace(/\/+$/, ''),

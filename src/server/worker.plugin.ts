@@ -28,6 +28,7 @@ export const workerPlugin = fp(
       ledger: app.ledger,
       refreshBacktest: () => app.signalQuality.refreshBacktest(),
       leases: app.scheduleLeases,
+      notificationTasks: app.notifications.tasks(),
     });
     app.decorate('worker', worker);
     app.addHook('onClose', async () => worker.stop());
@@ -48,6 +49,7 @@ export const workerPlugin = fp(
       'signal-quality',
       'trading',
       'system',
+      'notifications',
     ],
   },
 );

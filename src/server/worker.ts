@@ -44,6 +44,8 @@ export interface WorkerDeps {
   refreshBacktest(): Promise<void>;
   /** Each scheduled run happens once across the workers sharing the database. */
   leases: ScheduleLeases;
+  /** The notification channels' loops (webhook deliveries, Telegram, mail) and the bell's retention. */
+  notificationTasks: PeriodicTask[];
 }
 
 /**
@@ -142,6 +144,7 @@ export function createWorker(deps: WorkerDeps) {
         );
       },
     },
+    ...deps.notificationTasks,
   ];
   const scheduler = createScheduler(
     tasks,

@@ -18,3 +18,18 @@ describe('a limit per key', () => {
     expect(limiter.take('b')).toBe(4_000);
   });
 });
+
+describe('a limit per key that differs between uses', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('counts against the limit given with each use and says what is left', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    const limiter = createKeyLimiter({ max: 1, windowMs: 60_000 });
+    expect(limiter.use('k', 2)).toEqual({ allowed: true, remaining: 1, resetMs: 60_000 });
+    vi.setSystemTime(1_010_000);
+    expect(limiter.use('k', 2)).toEqual({ allowed: true, remaining: 0, resetMs: 50_000 });
+    expect(limiter.use('k', 2)).toEqual({ allowed: false, remaining: 0, resetMs: 50_000 });
+    // A larger limit (an upgrade) counts on from the same window.
+    expect(limiter.use('k', 4)).toEqual({ allowed: true, remaining: 1, resetMs: 50_000 });
+  });
+});

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as contract from '../../contract';
+import {
+  API_KEY_NO_ADMIN,
+  API_KEY_PUBLIC,
+  API_KEY_READ_ONLY,
+  API_KEY_SIGN_IN,
+} from '../../contract/api-keys';
+import { endpointsIn } from '../../contract/common';
+import { grantPro } from '../modules/billing/testing/plans';
 import { createTestAppWithUsers, type TestApp, type TestUser } from '../testing/test-app';
-import { routeAuth } from './route-auth';
+import { routeApiKeyAccess, routeAuth } from './route-auth';
 
 /** Authentication comes before input validation on every protected route. */
 describe('route authentication', () => {
@@ -41,6 +50,73 @@ describe('route authentication', () => {
       });
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(401);
       expect(res.json(), `${route.method} ${route.url}`).toEqual({ error: 'Authentication required' });
+    }
+  });
+
+  it('reads what a personal API key needs from the contract; nothing undescribed is open to keys', () => {
+    expect(routeApiKeyAccess('GET', '/api/offers')).toBe('read');
+    expect(routeApiKeyAccess('HEAD', '/api/offers')).toBe('read');
+    expect(routeApiKeyAccess('GET', '/api/offers/heat-map')).toBe('read');
+    expect(routeApiKeyAccess('POST', '/api/offers/:id/accept')).toBe('trade');
+    expect(routeApiKeyAccess('POST', '/api/payments/withdrawal')).toBe('none');
+    expect(routeApiKeyAccess('GET', '/api/account/api-keys')).toBe('none');
+    expect(routeApiKeyAccess('GET', '/api/account/sessions')).toBe('none');
+    expect(routeApiKeyAccess('GET', '/api/admin/global-settings')).toBe('none');
+    expect(routeApiKeyAccess('GET', '/api/admin/not-in-the-contract')).toBe('none');
+    expect(routeApiKeyAccess('GET', '/api/not-in-the-contract')).toBe('none');
+    expect(routeApiKeyAccess('POST', '/api/auth/*', 'public')).toBe('none');
+    expect(routeApiKeyAccess('POST', '/api/contact')).toBe('none');
+  });
+
+  it('refuses a key on every route its scope does not open, before reading the input', async () => {
+    const streams = new Set(
+      endpointsIn(contract as Record<string, unknown>)
+        .filter((e) => e.produces === 'text/event-stream')
+        .map((e) => `${e.method} ${e.path}`),
+    );
+    await grantPro(t.db, trader.id);
+    const keyOf = async (scopes: string[]) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/account/api-keys',
+          headers: trader.auth,
+          payload: { name: scopes.join(' '), scopes },
+        })
+      ).json<{ key: string }>().key;
+    const keys = { read: await keyOf(['read']), trade: await keyOf(['trade']) };
+    const routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/'));
+    expect(routes.filter((r) => r.apiKey === 'trade').map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/offers/:id/accept', 'POST /api/offers/:id/reject']),
+    );
+    for (const [scope, key] of Object.entries(keys)) {
+      for (const route of routes) {
+        const where = `${scope} key: ${route.method} ${route.url}`;
+        const allowed = route.apiKey === 'read' || (route.apiKey === 'trade' && scope === 'trade');
+        // An open stream is left at once: only its status matters here.
+        const stream = allowed && streams.has(`${route.method} ${route.url}`);
+        const res = await t.app.inject({
+          method: route.method,
+          url: `${concrete(route.url)}?timeRange=forever&limit=%00&search=%00`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+          ...(route.method !== 'GET' && { payload: '{"broken": ' }),
+          ...(stream && { payloadAsStream: true }),
+        });
+        if (stream) res.stream().destroy();
+        if (allowed) {
+          expect([401, 402, 403], where).not.toContain(res.statusCode);
+          continue;
+        }
+        const error =
+          route.auth === 'admin'
+            ? API_KEY_NO_ADMIN
+            : route.apiKey === 'trade'
+              ? API_KEY_READ_ONLY
+              : route.auth === 'public'
+                ? API_KEY_PUBLIC
+                : API_KEY_SIGN_IN;
+        expect([res.statusCode, res.json()], where).toEqual([403, { error }]);
+      }
     }
   });
 

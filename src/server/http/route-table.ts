@@ -1,12 +1,14 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
-import type { EndpointAuth } from '../../contract/common';
-import { routeAuth } from './route-auth';
+import type { ApiKeyAccess, EndpointAuth } from '../../contract/common';
+import { routeApiKeyAccess, routeAuth } from './route-auth';
 
 export interface RouteEntry {
   method: HTTPMethods;
   url: string;
   /** Who may call it (see route-auth.ts). */
   auth: EndpointAuth;
+  /** What a personal API key needs to call it (`none`: no key may). */
+  apiKey: ApiKeyAccess;
 }
 
 declare module 'fastify' {
@@ -24,7 +26,12 @@ export function recordRoutes(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method !== 'HEAD' && method !== 'OPTIONS')
-        table.push({ method, url: route.url, auth: routeAuth(method, route.url, route.config?.auth) });
+        table.push({
+          method,
+          url: route.url,
+          auth: routeAuth(method, route.url, route.config?.auth),
+          apiKey: routeApiKeyAccess(method, route.url, route.config?.auth),
+        });
     }
   });
 }

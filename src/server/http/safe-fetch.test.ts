@@ -1,7 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress, OutboundRefusedError, safeGet, type ResolveHost } from './safe-fetch';
+import {
+  checkOutboundUrl,
+  isPublicAddress,
+  OutboundRefusedError,
+  safeGet,
+  safePost,
+  type ResolveHost,
+} from './safe-fetch';
 
 describe('isPublicAddress', () => {
   it.each([
@@ -117,5 +124,105 @@ describe('safeGet against a loopback server', () => {
     await expect(safeGet('file:///etc/passwd')).rejects.toThrow(/file: URLs are not fetched/);
     await expect(safeGet('http://user:pw@example.com/')).rejects.toThrow(/credentials/);
     await expect(safeGet('not a url')).rejects.toThrow(OutboundRefusedError);
+  });
+});
+
+describe('safePost against a loopback receiver', () => {
+  let server: Server;
+  let port = 0;
+  const received: { url: string; body: string; signature: string | undefined }[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        received.push({
+          url: req.url ?? '',
+          body: Buffer.concat(chunks).toString(),
+          signature: req.headers['x-signature'] as string | undefined,
+        });
+        if (req.url === '/hook') res.writeHead(200, { 'content-type': 'text/plain' }).end('thanks');
+        else if (req.url === '/moved')
+          res.writeHead(307, { location: `http://127.0.0.1:${port}/hook` }).end();
+        else if (req.url === '/silent')
+          return; // accepts and never answers
+        else res.writeHead(500).end('boom');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const loopbackOnly = { isAllowedAddress: (address: string) => address === '127.0.0.1' };
+
+  it('sends the body and headers and answers the status and body', async () => {
+    const response = await safePost(`http://127.0.0.1:${port}/hook`, {
+      ...loopbackOnly,
+      body: '{"a":1}',
+      headers: { 'content-type': 'application/json', 'x-signature': 't=1,v1=ab' },
+    });
+    expect(response).toMatchObject({ status: 200, contentType: 'text/plain' });
+    expect(response.body.toString()).toBe('thanks');
+    expect(received.at(-1)).toEqual({ url: '/hook', body: '{"a":1}', signature: 't=1,v1=ab' });
+    expect((await safePost(`http://127.0.0.1:${port}/fail`, { ...loopbackOnly, body: 'x' })).status).toBe(
+      500,
+    );
+  });
+
+  it('answers a redirect as is and never resends the body to its target', async () => {
+    const before = received.length;
+    const response = await safePost(`http://127.0.0.1:${port}/moved`, {
+      ...loopbackOnly,
+      body: 'secret-ish',
+    });
+    expect(response.status).toBe(307);
+    expect(received.slice(before).map((r) => r.url)).toEqual(['/moved']);
+  });
+
+  it('refuses private addresses, literal or by name, unless allowed', async () => {
+    await expect(safePost(`http://127.0.0.1:${port}/hook`, { body: 'x' })).rejects.toThrow(
+      /127\.0\.0\.1 is not a public address/,
+    );
+    const toPrivate: ResolveHost = async () => [{ address: '192.168.1.20', family: 4 }];
+    await expect(
+      safePost(`http://bots.example.com:${port}/hook`, { body: 'x', resolve: toPrivate }),
+    ).rejects.toThrow(OutboundRefusedError);
+    const allowed = await safePost(`http://127.0.0.1:${port}/hook`, { body: 'x', allowPrivate: true });
+    expect(allowed.status).toBe(200);
+  });
+
+  it('gives up on a receiver that never answers after the timeout', async () => {
+    const started = Date.now();
+    await expect(
+      safePost(`http://127.0.0.1:${port}/silent`, { ...loopbackOnly, body: 'x', timeoutMs: 300 }),
+    ).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('checkOutboundUrl (a URL about to be stored)', () => {
+  const resolveTo =
+    (address: string): ResolveHost =>
+    async () => [{ address, family: 4 }];
+
+  it('refuses what a request would refuse, and lets an unresolvable name through', async () => {
+    await expect(checkOutboundUrl('https://127.0.0.1/hook')).rejects.toThrow(/not a public address/);
+    await expect(checkOutboundUrl('https://[::1]/hook')).rejects.toThrow(OutboundRefusedError);
+    await expect(
+      checkOutboundUrl('https://hooks.example.com/x', { resolve: resolveTo('10.1.2.3') }),
+    ).rejects.toThrow(/hooks\.example\.com resolves to a non-public address/);
+    await expect(checkOutboundUrl('ftp://example.com/')).rejects.toThrow(OutboundRefusedError);
+    const ok = await checkOutboundUrl('https://hooks.example.com/x', { resolve: resolveTo('93.184.215.14') });
+    expect(ok.hostname).toBe('hooks.example.com');
+    const nowhere: ResolveHost = () => Promise.reject(new Error('ENOTFOUND'));
+    await expect(
+      checkOutboundUrl('https://nowhere.example.com/', { resolve: nowhere }),
+    ).resolves.toBeInstanceOf(URL);
+    await expect(checkOutboundUrl('http://127.0.0.1:9/', { allowPrivate: true })).resolves.toBeInstanceOf(
+      URL,
+    );
   });
 });

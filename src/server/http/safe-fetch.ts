@@ -1,11 +1,12 @@
 /**
- * Outbound GET for URLs an admin typed in (feeds now, webhooks later). An admin's URL must not
- * become a way into the server's own network, so unless `allowPrivate` is set:
+ * Outbound HTTP to URLs a person typed in (an admin's feeds, a trader's webhooks). Such a URL must
+ * not become a way into the server's own network, so unless `allowPrivate` is set:
  * - only http(s), with no credentials in the URL;
  * - every address a host resolves to must be public unicast (see `isPublicAddress`). The check runs
  *   inside the connection's own DNS lookup, so the address checked is the address connected to
  *   (no second lookup an attacker's DNS could answer differently), and again on every redirect hop,
- *   which is followed here by hand (at most `maxRedirects`);
+ *   which a GET follows here by hand (at most `maxRedirects`). A POST follows none: its 3xx is
+ *   answered as is (a redirect would resend the body, perhaps somewhere else);
  * - the whole exchange is bounded in time and in body bytes.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
@@ -113,13 +114,33 @@ function checkUrl(raw: string, allowed: (address: string) => boolean): URL {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+export interface SafePostOptions extends Omit<SafeFetchOptions, 'maxRedirects'> {
+  body: string | Buffer;
+}
+
 /**
  * GETs `url`, following redirects by hand, and returns the final response whatever its status.
  * Throws OutboundRefusedError for a refused address or URL, and an Error for network failures,
  * timeouts, too many redirects or a body over `maxBytes`.
  */
-export async function safeGet(rawUrl: string, options: SafeFetchOptions = {}): Promise<SafeResponse> {
-  const allowed = options.allowPrivate ? () => true : (options.isAllowedAddress ?? isPublicAddress);
+export function safeGet(rawUrl: string, options: SafeFetchOptions = {}): Promise<SafeResponse> {
+  return exchange(rawUrl, 'GET', options);
+}
+
+/**
+ * POSTs `body` to `url` and returns the response whatever its status, a 3xx included (never
+ * followed). Throws as `safeGet` does.
+ */
+export function safePost(rawUrl: string, options: SafePostOptions): Promise<SafeResponse> {
+  return exchange(rawUrl, 'POST', { ...options, maxRedirects: 0 });
+}
+
+async function exchange(
+  rawUrl: string,
+  method: 'GET' | 'POST',
+  options: SafeFetchOptions & { body?: string | Buffer },
+): Promise<SafeResponse> {
+  const allowed = allowedBy(options);
   const timeoutMs = options.timeoutMs ?? 10_000;
   const maxBytes = options.maxBytes ?? 2 * 1024 * 1024;
   const maxRedirects = options.maxRedirects ?? 5;
@@ -132,9 +153,15 @@ export async function safeGet(rawUrl: string, options: SafeFetchOptions = {}): P
   try {
     let url = checkUrl(rawUrl, allowed);
     for (let hop = 0; ; hop++) {
-      const response = await request(url, { method: 'GET', dispatcher, signal, headers: options.headers });
+      const response = await request(url, {
+        method,
+        dispatcher,
+        signal,
+        headers: options.headers,
+        ...(options.body !== undefined && { body: options.body }),
+      });
       const location = response.headers.location;
-      if (REDIRECTS.has(response.statusCode) && typeof location === 'string') {
+      if (method === 'GET' && REDIRECTS.has(response.statusCode) && typeof location === 'string') {
         await response.body.dump();
         if (hop >= maxRedirects) throw new Error(`more than ${maxRedirects} redirects`);
         url = checkUrl(new URL(location, url).href, allowed);
@@ -168,6 +195,34 @@ export async function safeGet(rawUrl: string, options: SafeFetchOptions = {}): P
   } finally {
     void dispatcher.close();
   }
+}
+
+const allowedBy = (options: Pick<SafeFetchOptions, 'allowPrivate' | 'isAllowedAddress'>) =>
+  options.allowPrivate ? () => true : (options.isAllowedAddress ?? isPublicAddress);
+
+/**
+ * The same policy checked ahead of any request, for a URL about to be stored (a webhook endpoint):
+ * throws OutboundRefusedError when the URL, an address literal in it or any address its host
+ * resolves to now is refused. A host that does not resolve passes (DNS may be down for a moment):
+ * every request checks again anyway, at connection time.
+ */
+export async function checkOutboundUrl(
+  rawUrl: string,
+  options: Pick<SafeFetchOptions, 'allowPrivate' | 'isAllowedAddress' | 'resolve' | 'timeoutMs'> = {},
+): Promise<URL> {
+  const allowed = allowedBy(options);
+  const url = checkUrl(rawUrl, allowed);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (options.allowPrivate || ipaddr.isValid(host)) return url;
+  const resolving = (options.resolve ?? systemResolve)(host);
+  const timeout = new Promise<null>((resolve) =>
+    setTimeout(() => resolve(null), options.timeoutMs ?? 3_000).unref(),
+  );
+  const addresses = await Promise.race([resolving, timeout]).catch(() => null);
+  if (addresses?.some((a) => !allowed(a.address))) {
+    throw new OutboundRefusedError(`${host} resolves to a non-public address`);
+  }
+  return url;
 }
 
 /** undici wraps connect errors; the refusal itself is the useful message. */

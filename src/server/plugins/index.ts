@@ -9,6 +9,8 @@ import { contactPlugin } from '../modules/contact/contact.plugin';
 import { ledgerPlugin } from '../modules/ledger/ledger.plugin';
 import { logsPlugin } from '../modules/logs/logs.plugin';
 import { marketPlugin } from '../modules/market/market.plugin';
+import { notificationMailPlugin } from '../modules/notifications/notification-mail.plugin';
+import { notificationsPlugin } from '../modules/notifications/notifications.plugin';
 import { offersPlugin } from '../modules/offers/offers.plugin';
 import { pairsPlugin } from '../modules/pairs/pairs.plugin';
 import { paymentsPlugin } from '../modules/payments/payments.plugin';
@@ -18,10 +20,12 @@ import { reportsPlugin } from '../modules/reports/reports.plugin';
 import { settingsPlugin, settingsRoutesPlugin } from '../modules/settings/settings.plugin';
 import { signalQualityPlugin } from '../modules/signal-quality/signal-quality.plugin';
 import { systemPlugin } from '../modules/system/system.plugin';
+import { telegramPlugin } from '../modules/telegram/telegram.plugin';
 import { trackRecordPlugin } from '../modules/track-record/track-record.plugin';
 import { tradingPlugin } from '../modules/trading/trading.plugin';
 import { triggersPlugin } from '../modules/triggers/triggers.plugin';
 import { realtimePlugin } from '../realtime/realtime.plugin';
+import { webhooksPlugin } from '../modules/webhooks/webhooks.plugin';
 import { workerPlugin } from '../worker.plugin';
 
 /**
@@ -45,12 +49,16 @@ export const MODULE_PLUGINS: FastifyPluginAsync[] = [
   analysisPlugin,
   triggersPlugin,
   offersPlugin,
+  notificationsPlugin,
+  notificationMailPlugin,
+  webhooksPlugin,
   signalQualityPlugin,
   trackRecordPlugin,
   analysisPipelinePlugin,
   paymentsPlugin,
   billingPlugin,
   tradingPlugin,
+  telegramPlugin,
   accountPlugin,
   pairsPlugin,
   reportsPlugin,

@@ -4,6 +4,7 @@ import { createFeedFetcher, type FetchFeed } from '../modules/triggers/feed-sour
 import { billingProviderConfigFrom, createBillingProvider, type BillingProvider } from '../providers/billing';
 import { createExecutor, executorConfigFrom, type Executor } from '../providers/execution';
 import { createMailer, type Mailer } from '../providers/mail';
+import { createTelegramBot, type TelegramBot } from '../providers/telegram';
 import { createMarketSource, type MarketSource } from '../providers/market';
 import { cardProviderConfigFrom, createCardProvider, type CardProvider } from '../providers/payments';
 
@@ -33,6 +34,8 @@ declare module 'fastify' {
     fetchFeed: FetchFeed;
     /** Sends account mail (password resets): the mail server in SMTP_URL, else the outbox. */
     mailer: Mailer;
+    /** The Telegram Bot API (TELEGRAM_BOT_TOKEN), or null when Telegram is not set up. */
+    telegramBot: TelegramBot | null;
   }
 }
 
@@ -61,6 +64,7 @@ export const providersPlugin = fp<ProviderOverrides>(
     app.decorate('engine', engine);
     const mailer = overrides.mailer ?? createMailer(config, app.log);
     app.decorate('mailer', mailer);
+    app.decorate('telegramBot', createTelegramBot(config));
     app.decorate(
       'fetchFeed',
       overrides.fetchFeed ?? createFeedFetcher({ allowPrivate: config.allowPrivateFeeds }),

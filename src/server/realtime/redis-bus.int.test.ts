@@ -75,6 +75,7 @@ describe('Redis event bus (scale-out)', () => {
       referralCode: null,
       activeOrganizationId: null,
       isAdmin: false,
+      apiKey: null,
     };
     const viewers = { viewerOfToken: async (token: string) => (token === 'good' ? viewer : null) };
     const start = async (bus: RedisEventBus) => {

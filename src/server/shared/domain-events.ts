@@ -1,5 +1,6 @@
 import Emittery from 'emittery';
 import type { Transaction } from '../db/client';
+import type { UserEventSubject } from '../modules/notifications/user-events';
 import type { PublishResult } from '../modules/offers/offers.service';
 
 /**
@@ -13,10 +14,28 @@ export interface DomainEventData {
   offers_changed: PublishResult;
   /** A trader's first deposit completed: sent inside its transaction (referrals award points). */
   first_deposit: { userId: string; tx: Transaction };
+  /**
+   * Something a trader may want to be told of happened to them and is committed (their trade
+   * opened or closed, their withdrawal was decided, a guardrail refused their accept). Sent with
+   * `announce` below: the notifications module only queues it, and nothing waits on it.
+   */
+  user_event: { userId: string; subject: UserEventSubject };
 }
 
 export type DomainEvents = Emittery<DomainEventData>;
 
 export function createDomainEvents(): DomainEvents {
   return new Emittery<DomainEventData>();
+}
+
+/**
+ * Tells the notifications module, without waiting for it: the change that caused the event is
+ * already committed and answered, whatever becomes of its notification.
+ */
+export function announce(
+  events: Pick<DomainEvents, 'emit'>,
+  event: DomainEventData['user_event'],
+  onError: (error: unknown) => void,
+): void {
+  events.emit('user_event', event).catch(onError);
 }

@@ -10,6 +10,7 @@ import type { RateLimits } from '../http/rate-limits';
 const GENEROUS: RateLimits = {
   auth: { max: 10_000, timeWindow: 60_000 },
   contact: { max: 10_000, timeWindow: 60_000 },
+  apiKey: { free: 10_000, pro: 10_000, timeWindow: 60_000 },
 };
 
 export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-0123456789';

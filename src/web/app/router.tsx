@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ProtectedLayout } from '../components/layouts/protected-layout';
-import { SharedLayout } from '../components/layouts/shared-layout';
 import { StatusMessage } from '../components/ui/status-message';
 import { LandingPage } from '../features/marketing/landing';
+import { AppLayout } from './app-layout';
 import { AppRoot } from './app-root';
 import { FallbackRedirect } from './fallback-redirect';
 import { RouteError } from './route-error';
@@ -74,7 +74,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <StatusMessage fullScreen>Loading...</StatusMessage>,
     children: [
       {
-        Component: SharedLayout,
+        Component: AppLayout,
         children: [
           ...publicRoutes,
           { Component: ProtectedLayout, children: userRoutes },

@@ -127,6 +127,7 @@ export function backOffice(overrides: (call: FakeCall) => FakeAnswer | undefined
                 lastError: 'Service temporarily unavailable: database unreachable',
               },
             ],
+            telegram: { configured: false, botUsername: null, lastOkAt: null, lastFailure: null },
             mail: {
               transport: 'smtp',
               lastSentAt: '2026-11-23T09:00:00.000Z',

@@ -18,3 +18,7 @@ export * from './system';
 export * from './track-record';
 export * from './reconciliation';
 export * from './billing';
+export * from './api-keys';
+export * from './notifications';
+export * from './webhooks';
+export * from './telegram';

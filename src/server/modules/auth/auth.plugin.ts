@@ -1,5 +1,10 @@
 import fp from 'fastify-plugin';
+import { API_KEY_RATE_LIMITS } from '../../http/rate-limits';
 import { guardRoutes } from '../../http/route-auth';
+import { createApiKeyGuard } from './api-key-guard';
+import { createApiKeysRepo } from './api-keys.repo';
+import { registerApiKeyRoutes } from './api-keys.routes';
+import { createApiKeysService } from './api-keys.service';
 import { createAuth, type Auth } from './auth';
 import { registerAuthRoutes } from './auth.routes';
 import { createOrganizationsService, type OrganizationsService } from './organizations.service';
@@ -41,11 +46,19 @@ export const authPlugin = fp(
     });
     const users = createUsersService(db);
     const sessions = createSessionsRepo(db);
+    // Billing registers after this plugin (it needs the viewers): its plan is read at request time.
+    const planOf = (userId: string) => app.billing.currentPlan(userId);
+    const apiKeys = createApiKeysService({
+      repo: createApiKeysRepo(db),
+      planOf,
+      announce: (userIds) => bus.publish('auth_changed', { userIds }),
+    });
     const viewers = createViewerResolver({
       auth,
       sessions,
       organizations,
       users,
+      apiKeys,
       bus,
       adminTwoFactorRequired: app.settings.adminTwoFactorRequired,
     });
@@ -54,9 +67,14 @@ export const authPlugin = fp(
     app.decorate('users', users);
     app.decorate('viewers', viewers);
     // Before any route: protected routes check the caller before parsing or validating input.
-    guardRoutes(app, viewers);
+    guardRoutes(app, {
+      requireUser: (request) => viewers.requireUser(request),
+      requireAdmin: (request) => viewers.requireAdmin(request),
+      apiKeys: createApiKeyGuard({ viewers, planOf, limits: app.rateLimits.apiKey ?? API_KEY_RATE_LIMITS }),
+    });
     registerAuthRoutes(app, { auth, config, db, rateLimits: app.rateLimits, viewers });
     registerSessionRoutes(app, { sessions, viewers });
+    registerApiKeyRoutes(app, { apiKeys, viewers });
     registerSsoRoutes(app, { auth, config });
   },
   { name: 'auth', dependencies: ['core', 'providers', 'settings'] },

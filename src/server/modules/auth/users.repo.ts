@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
 import {
   account,
+  apiKeys,
   invitation,
   member,
   organization,
@@ -100,6 +101,7 @@ export function createUsersRepo(db: Database) {
         .where(eq(users.id, userId));
       await tx.delete(account).where(eq(account.userId, userId));
       await tx.delete(session).where(eq(session.userId, userId));
+      await tx.delete(apiKeys).where(eq(apiKeys.userId, userId));
       await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
       await tx.delete(invitation).where(eq(invitation.inviterId, userId));
       const memberships = await tx

@@ -13,6 +13,7 @@ const viewer = {
   referralCode: null,
   activeOrganizationId: null,
   isAdmin: true,
+  apiKey: null,
 };
 
 describe('the viewer cache', () => {

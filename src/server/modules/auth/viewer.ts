@@ -5,9 +5,12 @@ import {
   SECOND_FACTOR_REQUIRED,
   type UserOrganization,
 } from '../../../contract/account';
+import { API_KEY_REFUSED, API_KEY_SIGN_IN } from '../../../contract/api-keys';
+import type { ApiKeyScope } from '../../../contract/common';
 import { forbidden, unauthorized } from '../../http/errors';
 import type { EventBus } from '../../realtime/event-bus';
 import { isBusEvent } from '../../realtime/event-bus';
+import { isApiKeyToken, type ApiKeysService } from './api-keys.service';
 import type { Auth } from './auth';
 import { defaultActiveOrganizationId, isAdminIn } from './grants';
 import type { OrganizationsService } from './organizations.service';
@@ -52,7 +55,12 @@ export interface Viewer {
   referralCode: string | null;
   activeOrganizationId: string | null;
   isAdmin: boolean;
+  /** The personal API key the request came with (`sessionId` is then `apikey:<id>`); null for a session. */
+  apiKey: { id: string; scopes: ApiKeyScope[] } | null;
 }
+
+/** A key's stand-in for a session id: what sockets watch and what no session row ever matches. */
+const KEY_SESSION = 'apikey:';
 
 /**
  * Resolves the caller of a request from its bearer token (or session cookie) into a Viewer.
@@ -61,6 +69,9 @@ export interface Viewer {
  * A bearer token's whole viewer (session, user, organisations, admin flag) is cached for ≤ 5 s,
  * so a cached request costs no query. Every auth change is announced on the bus as `auth_changed`
  * (see `announce`), which evicts the users' entries here and in every other process at once.
+ *
+ * A token `hs_…` is a personal API key, resolved through its hash (never better-auth) and cached
+ * the same way: its viewer is never an admin and never holds a second factor.
  */
 export function createViewerResolver(deps: {
   auth: Auth;
@@ -68,12 +79,13 @@ export function createViewerResolver(deps: {
   organizations: OrganizationsService;
   /** Every user has a referral code: one made outside sign-up gets it at its first request. */
   users: Pick<UsersService, 'ensureReferralCode'>;
+  apiKeys: Pick<ApiKeysService, 'authenticate' | 'liveOwners'>;
   bus: EventBus;
   /** The platform setting that refuses admin calls to an admin without two-factor. */
   adminTwoFactorRequired: () => Promise<boolean>;
   cacheMs?: number;
 }) {
-  const { auth, sessions, organizations, users, bus } = deps;
+  const { auth, sessions, organizations, users, apiKeys, bus } = deps;
   const perRequest = new WeakMap<FastifyRequest, Promise<CachedViewer>>();
   const cache = createViewerCache({ ttlMs: deps.cacheMs });
 
@@ -116,8 +128,30 @@ export function createViewerResolver(deps: {
       referralCode: extra.referralCode ?? (await users.ensureReferralCode(userId)),
       activeOrganizationId: active,
       isAdmin: isAdminIn(grants, active, operator),
+      apiKey: null,
     };
     return { viewer, organizations: list, expiresAt: new Date(found.session.expiresAt).getTime() };
+  }
+
+  async function lookUpKey(token: string): Promise<Resolved> {
+    const key = await apiKeys.authenticate(token);
+    if (!key) return { viewer: null, organizations: [], expiresAt: Infinity };
+    const list = await organizations.listForUser(key.userId);
+    const operator = await organizations.operatorOrganizationId();
+    const viewer: Viewer = {
+      userId: key.userId,
+      sessionId: `${KEY_SESSION}${key.id}`,
+      ...key.user,
+      secondFactorAt: null,
+      referralCode: key.user.referralCode ?? (await users.ensureReferralCode(key.userId)),
+      activeOrganizationId: defaultActiveOrganizationId(
+        list.map((o) => ({ organizationId: o.id, role: o.role })),
+        operator,
+      ),
+      isAdmin: false,
+      apiKey: { id: key.id, scopes: key.scopes },
+    };
+    return { viewer, organizations: list, expiresAt: key.expiresAt };
   }
 
   /**
@@ -130,9 +164,9 @@ export function createViewerResolver(deps: {
     const key = `${startedAt} ${token}`;
     let pending = lookingUp.get(key);
     if (!pending) {
-      pending = lookUp(headers)
+      pending = (isApiKeyToken(token) ? lookUpKey(token) : lookUp(headers))
         .then((found) => {
-          // An expired session must not outlive its expiry through the cache.
+          // An expired session or key must not outlive its expiry through the cache.
           cache.set(token, found, startedAt, found.expiresAt);
           return found;
         })
@@ -177,11 +211,14 @@ export function createViewerResolver(deps: {
       bus.publish('auth_changed', change);
     },
     /**
-     * The current grant of each live session among `sessionIds`, read afresh (never cached);
-     * a signed-out or expired session is absent. Two queries for any number of sessions.
+     * The current grant of each live session among `ids`, read afresh (never cached); a
+     * signed-out or expired session is absent, and so is a revoked or expired key (`apikey:<id>`).
+     * Three queries for any number of sessions and keys.
      */
-    async grantsOf(sessionIds: string[]): Promise<Map<string, SessionGrant>> {
+    async grantsOf(ids: string[]): Promise<Map<string, SessionGrant>> {
       const now = Date.now();
+      const keyIds = ids.filter((id) => id.startsWith(KEY_SESSION)).map((id) => id.slice(KEY_SESSION.length));
+      const sessionIds = ids.filter((id) => !id.startsWith(KEY_SESSION));
       const live = (await sessions.sessionsByIds(sessionIds)).filter((s) => s.expiresAt.getTime() > now);
       const memberships = await sessions.membershipsOfUsers([...new Set(live.map((s) => s.userId))]);
       const operator = await organizations.operatorOrganizationId();
@@ -191,6 +228,8 @@ export function createViewerResolver(deps: {
         const active = row.activeOrganizationId ?? defaultActiveOrganizationId(own, operator);
         grants.set(row.id, { userId: row.userId, isAdmin: isAdminIn(own, active, operator) });
       }
+      for (const [id, userId] of await apiKeys.liveOwners(keyIds))
+        grants.set(`${KEY_SESSION}${id}`, { userId, isAdmin: false });
       return grants;
     },
     /** Resolves a bearer token outside HTTP (socket handshakes). */
@@ -198,13 +237,13 @@ export function createViewerResolver(deps: {
       (await resolve(new Headers({ authorization: `Bearer ${token}` }))).viewer,
     async requireUser(request: FastifyRequest, options: GuardOptions = {}): Promise<Viewer> {
       const viewer = await viewerOf(request);
-      if (!viewer) throw unauthorized();
+      if (!viewer) throw unauthorized(refusalOf(request));
       checkSecondFactor(viewer, options);
       return viewer;
     },
     async requireAdmin(request: FastifyRequest, options: GuardOptions = {}): Promise<Viewer> {
       const viewer = await viewerOf(request);
-      if (!viewer) throw unauthorized();
+      if (!viewer) throw unauthorized(refusalOf(request));
       if (!viewer.isAdmin) throw forbidden('Admin access required');
       if (!viewer.twoFactorEnabled && (await deps.adminTwoFactorRequired()))
         throw forbidden(ADMIN_TWO_FACTOR_REQUIRED);
@@ -216,7 +255,15 @@ export function createViewerResolver(deps: {
 
 export type ViewerResolver = ReturnType<typeof createViewerResolver>;
 
+/** Whether the request is made with a personal API key (`Authorization: Bearer hs_…`). */
+export const carriesApiKey = (request: FastifyRequest): boolean =>
+  isApiKeyToken(bearerToken(request.headers.authorization));
+
+const refusalOf = (request: FastifyRequest) => (carriesApiKey(request) ? API_KEY_REFUSED : undefined);
+
 function checkSecondFactor(viewer: Viewer, { recentSecondFactor }: GuardOptions): void {
+  // A key proves no second factor: what asks for a fresh one is a signed-in session's alone.
+  if (recentSecondFactor && viewer.apiKey) throw forbidden(API_KEY_SIGN_IN);
   if (!recentSecondFactor || !viewer.twoFactorEnabled) return;
   const fresh =
     viewer.secondFactorAt !== null && Date.now() - viewer.secondFactorAt <= SECOND_FACTOR_FRESH_MS;

@@ -10,6 +10,7 @@ import {
   calendarMonthOf,
   FREE_MONTHLY_ACCEPTS,
   type AdminSubscription,
+  type PlanName,
   type PlanView,
 } from '../../../contract/billing';
 import type { Queryable } from '../../db/client';
@@ -136,6 +137,11 @@ export function createBillingService(deps: BillingDeps) {
 
   return {
     view,
+
+    /** Free or Pro right now (what a personal API key may do, and how often). */
+    async currentPlan(userId: string): Promise<PlanName> {
+      return planOf(await repo.subscriptionOf(userId), now());
+    },
 
     async checkout(user: { userId: string; email: string }): Promise<{ url: string }> {
       const subscription = await repo.subscriptionOf(user.userId);

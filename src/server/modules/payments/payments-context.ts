@@ -32,7 +32,8 @@ export interface PaymentsDeps {
   card: CardProvider;
   users: Pick<UsersService, 'contactsOf'>;
   /** `first_deposit` goes out inside the transaction that completes a trader's first deposit. */
-  events: Pick<DomainEvents, 'emitSerial'>;
+  /** `user_event` (through `announce`) once an admin decided a trader's withdrawal. */
+  events: Pick<DomainEvents, 'emitSerial' | 'emit'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 

@@ -209,6 +209,6 @@ describe('the stripe webhook route', () => {
 
   it('needs no session: it is authenticated by the signature alone', async () => {
     const route = t.app.routeTable.find((r) => r.url === WEBHOOK);
-    expect(route).toEqual({ method: 'POST', url: WEBHOOK, auth: 'signature' });
+    expect(route).toEqual({ method: 'POST', url: WEBHOOK, auth: 'signature', apiKey: 'none' });
   });
 });

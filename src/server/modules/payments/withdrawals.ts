@@ -9,6 +9,8 @@ import type { ApprovalResult } from '../../../contract/admin-approvals';
 import type { PaymentResult } from '../../../contract/payments';
 import type { Transaction } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
+import { announce } from '../../shared/domain-events';
+import { toDollars } from '../../shared/money';
 import type { IdempotencyScope } from '../ledger/ledger.service';
 import { holdMovement, payoutMovement, releaseMovement } from './movements';
 import { toApproval } from './payment-dto';
@@ -85,6 +87,22 @@ export function createWithdrawals(ctx: PaymentsContext) {
       return { payment: toApproval(row, owner) };
     }, scope);
     await publishBalance(ctx, found.userId);
+    // A replayed decision announces again; its notifications are deduplicated by the event's id.
+    announce(
+      ctx.events,
+      {
+        userId: found.userId,
+        subject: {
+          kind: input.approve ? 'withdrawal.approved' : 'withdrawal.rejected',
+          withdrawal: {
+            id: input.id,
+            amount: toDollars(found.amountCents),
+            reason: input.approve ? null : (input.reason ?? null),
+          },
+        },
+      },
+      (err) => ctx.log.error({ err }, 'a withdrawal notification was not queued'),
+    );
     return body;
   }
 

@@ -7,7 +7,12 @@ import type { Database, Queryable } from '../../db/client';
 import { isBusEvent, type EventBus } from '../../realtime/event-bus';
 import { createReadCache } from '../../shared/read-cache';
 import { toCents, toDollars } from '../../shared/money';
-import { createPreferencesRepo, type PreferencesRow, type PreferencesValues } from './preferences.repo';
+import {
+  createPreferencesRepo,
+  type OfferForMatching,
+  type PreferencesRow,
+  type PreferencesValues,
+} from './preferences.repo';
 
 const unique = <T>(list: readonly T[]): T[] => [...new Set(list)];
 
@@ -104,6 +109,9 @@ export function createPreferencesService(deps: {
       autoTradingCache.evict(userId);
       bus.publish('preferences_changed', { userId });
     },
+
+    /** The traders an offer concerns (the notifications module's recipients of `offer.created`). */
+    recipientsOfOffer: (offer: OfferForMatching) => repo.recipientsOfOffer(offer),
 
     /** What the trading module needs when it opens and closes a trade. */
     autoTrading: (userId: string): Promise<AutoTradingPreferences> =>

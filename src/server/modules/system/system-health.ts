@@ -1,6 +1,7 @@
 import type { PublicationGate } from '../../../contract/signal-quality';
 import type { Redis } from 'ioredis';
 import type { AuditChainStatus, MailStatus, SystemHealth } from '../../../contract/admin-system-health';
+import type { TelegramBotStatus } from '../../../contract/telegram';
 import type { JobQueue } from '../../jobs/job-queue';
 import {
   closeRedisClient,
@@ -32,11 +33,20 @@ export interface SystemHealthDeps {
   publicationGate: () => Promise<PublicationGate | null>;
   /** This process's mail sending (providers/mail). */
   mail: () => MailStatus;
+  /** This process's Telegram bot (providers/telegram); absent or null: not configured. */
+  telegram?: () => TelegramBotStatus | null;
   redisUrl?: string;
   /** Where the probe's Redis connection reports an outage. */
   outageLog?: RedisOutageLog;
   now?: () => number;
 }
+
+const TELEGRAM_OFF: TelegramBotStatus = {
+  configured: false,
+  botUsername: null,
+  lastOkAt: null,
+  lastFailure: null,
+};
 
 /** A readiness probe waits this long for each dependency, so a load balancer's check stays quick. */
 export const READINESS_TIMEOUT_MS = 1_000;
@@ -115,6 +125,7 @@ export function createSystemHealth(deps: SystemHealthDeps) {
         schedules: await deps.schedules.list(),
         publicationGate: await deps.publicationGate(),
         mail: deps.mail(),
+        telegram: deps.telegram?.() ?? TELEGRAM_OFF,
       };
     },
     async close(): Promise<void> {

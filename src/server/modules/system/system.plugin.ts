@@ -31,6 +31,7 @@ export const systemPlugin = fp(
       queues: [app.analysisQueue],
       publicationGate: () => signalQuality.latestGate(),
       mail: () => app.mailer.status(),
+      telegram: () => app.telegramBot?.status() ?? null,
       redisUrl: app.config.redisUrl,
       outageLog: outageLogTo(app.log),
     });

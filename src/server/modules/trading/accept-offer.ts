@@ -78,7 +78,17 @@ export async function acceptOffer(
   const { availableCents } = balances;
   if (amountCents > availableCents) throw badRequest(insufficientBalance(availableCents, amountCents));
   const plan = planEntry(ctx, { offer, pair, amountCents, book });
-  await checkGuardrails(ctx, { userId, limits, balances, facts: facts.guardrails, now });
+  await checkGuardrails(ctx, { userId, limits, balances, facts: facts.guardrails, now }).catch(
+    (refusal: unknown) => {
+      // A bot or a Telegram button may be the one refused: the trader hears of it.
+      if (refusal instanceof HttpError)
+        ctx.announce?.(userId, {
+          kind: 'guardrail.triggered',
+          guardrail: { offerId, pair: offer.pair, rule: refusal.message },
+        });
+      throw refusal;
+    },
+  );
   const autoCloseProfitPercent =
     input.autoCloseProfitPercent ?? autoCloseOf(facts.defaultAutoCloseProfitPercent);
 
@@ -227,7 +237,7 @@ async function storeFill(
   const answer = input.scope && { ...input.scope, response };
   // A trade no longer open fails here (HS004, "stopped being open while its entry order ran"): 500.
   const stored = await ctx.repo.storeFill(trade.id, filled, answer);
-  publishTradeChange(ctx, stored, input.balances);
+  publishTradeChange(ctx, stored, input.balances, 'trade.opened');
   return response;
 }
 

@@ -94,7 +94,7 @@ export async function bookExit(
       );
       return 'failed';
     }
-    publishTradeChange(ctx, settled.row, settled.balances);
+    publishTradeChange(ctx, settled.row, settled.balances, 'trade.closed');
     return 'closed';
   } catch (error) {
     // The exit filled but nothing was booked: the lease stays, so no second exit before it expires.

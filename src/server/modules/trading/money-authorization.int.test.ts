@@ -3,6 +3,8 @@
  * and preferences each. Neither can read or change the other's (403 or 404, never data), an
  * Idempotency-Key is the caller's own (another trader reusing it gets nothing of the first's), a
  * trader gets 403 from the admin's approve and reject, and anonymous callers get 401 everywhere.
+ * Personal API keys (issue #21): a key reads only its owner's, moves no money, and another trader
+ * neither lists nor revokes it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../../testing/test-app';
@@ -22,7 +24,7 @@ let bob: Holdings;
 
 const call = (
   user: TestUser | null,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
   key?: string,
@@ -79,6 +81,9 @@ describe("one trader and another's money", () => {
       '/api/trades/trades',
       '/api/referrals',
       '/api/users/preferences',
+      '/api/telegram',
+      '/api/notifications',
+      '/api/notifications/email-settings',
     ]) {
       const res = await call(mallory, 'GET', url);
       expect(res.statusCode, url).toBe(200);
@@ -141,8 +146,41 @@ describe("one trader and another's money", () => {
     expect(await world.balances(alice.user)).toEqual(before);
   });
 
+  it("keeps a trader's API keys theirs: a key reads its owner's only and moves no money", async () => {
+    const made = await call(alice.user, 'POST', '/api/account/api-keys', { name: 'Bot', scopes: ['read'] });
+    const { key, apiKey } = made.json<{ key: string; apiKey: { id: string } }>();
+    const withKey = { ...alice.user, auth: { authorization: `Bearer ${key}` } };
+    const mallory = await world.trader('Mallet', 0);
+    expect((await call(mallory, 'GET', '/api/account/api-keys')).json()).toEqual({ apiKeys: [] });
+    const stolen = await call(mallory, 'DELETE', `/api/account/api-keys/${apiKey.id}`);
+    expect([stolen.statusCode, stolen.json()]).toEqual([404, { error: 'API key not found' }]);
+    // Alice's key reads Alice's, never Bob's.
+    const history = await call(withKey, 'GET', '/api/payments/payment-history');
+    expect(history.body).toContain(alice.withdrawalId);
+    expect(history.body).not.toContain(bob.withdrawalId);
+    expect((await call(withKey, 'GET', `/api/trades/${bob.tradeId}/status`)).statusCode).toBe(404);
+    const before = await world.balances(alice.user);
+    const moves: ['POST' | 'PUT', string, object?][] = [
+      ['POST', '/api/payments/withdrawal', { amount: 20 }],
+      ['POST', '/api/payments/deposit', { amount: 10, paymentMethodId: 'pm_card_visa' }],
+      ['POST', '/api/payments/tip', { amount: 1, auto: false }],
+      ['POST', '/api/referrals/create', { referralCode: bob.referralCode }],
+      ['PUT', '/api/users/preferences', { minSuccessRate: 1 }],
+      ['POST', '/api/billing/checkout', {}],
+      ['POST', '/api/billing/cancel', {}],
+      ['POST', `/api/admin/approve-withdrawal/${alice.withdrawalId}`, {}],
+    ];
+    for (const [method, url, payload] of moves) {
+      const res = await call(withKey, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect(await world.balances(alice.user)).toEqual(before);
+    expect((await call(alice.user, 'DELETE', `/api/account/api-keys/${apiKey.id}`)).statusCode).toBe(200);
+    expect((await call(withKey, 'GET', '/api/payments/balance')).statusCode).toBe(401);
+  });
+
   it('answers 401 to anonymous callers on every money route', async () => {
-    const routes: ['GET' | 'POST' | 'PUT', string, object?][] = [
+    const routes: ['GET' | 'POST' | 'PUT' | 'DELETE', string, object?][] = [
       ['GET', '/api/payments/balance'],
       ['GET', '/api/payments/stats'],
       ['GET', '/api/payments/payment-history'],
@@ -165,8 +203,18 @@ describe("one trader and another's money", () => {
       ['POST', '/api/referrals/create', { referralCode: alice.referralCode }],
       ['GET', '/api/users/preferences'],
       ['PUT', '/api/users/preferences', {}],
+      ['GET', '/api/telegram'],
+      ['POST', '/api/telegram/link-code'],
+      ['DELETE', '/api/telegram/link'],
+      ['GET', '/api/notifications'],
+      ['POST', '/api/notifications/read', { all: true }],
+      ['GET', '/api/notifications/email-settings'],
+      ['PUT', '/api/notifications/email-settings', { tradeClosed: false, withdrawals: false, digest: false }],
       ['POST', `/api/admin/approve-withdrawal/${alice.withdrawalId}`, {}],
       ['POST', `/api/admin/reject-withdrawal/${alice.withdrawalId}`, { reason: 'x' }],
+      ['GET', '/api/account/api-keys'],
+      ['POST', '/api/account/api-keys', { name: 'Bot', scopes: ['read'] }],
+      ['DELETE', `/api/account/api-keys/${alice.tradeId}`],
     ];
     for (const [method, url, payload] of routes) {
       const res = await call(null, method, url, payload);

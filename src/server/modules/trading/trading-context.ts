@@ -11,6 +11,7 @@ import type { MarketSource } from '../../providers/market/market-source';
 import type { EventBus } from '../../realtime/event-bus';
 import type { LedgerService, UserBalances } from '../ledger/ledger.service';
 import type { LogsService } from '../logs/logs.service';
+import type { UserEventSubject } from '../notifications/user-events';
 import type { OffersService } from '../offers/offers.service';
 import type { TradingHaltReader } from './trading-halt';
 import type { TradeRow, TradingRepo } from './trading.repo';
@@ -52,6 +53,11 @@ export interface TradingDeps {
   executor: OrderExecutor;
   /** The global settings' guardrails. */
   guardrails(): Promise<Guardrails>;
+  /**
+   * Tells the trader's channels (bell, mail, Telegram, webhooks) of a committed change: their
+   * trade opened or closed, or a guardrail refused their accept. Returns at once.
+   */
+  announce?: (userId: string, subject: UserEventSubject) => void;
   /** The kill switch (settings service): every accept is refused while it is set (trading-halt.ts). */
   halt: TradingHaltReader;
   /**
@@ -83,8 +89,16 @@ export interface TradingContext extends TradingDeps {
 
 /** After a commit: the trade and the balances to the trader's room. */
 /** The trade to its owner's screens, and their balances when the change moved money. */
-export function publishTradeChange(ctx: TradingContext, row: TradeRow, balances?: UserBalances): void {
+export function publishTradeChange(
+  ctx: TradingContext,
+  row: TradeRow,
+  balances?: UserBalances,
+  /** The change is the trade's opening (its entry filled) or its close: its owner is told. */
+  milestone?: 'trade.opened' | 'trade.closed',
+): void {
   const room = `user:${row.userId}` as const;
-  ctx.bus.publish('trade_update', toTrade(row), [room]);
+  const trade = toTrade(row);
+  ctx.bus.publish('trade_update', trade, [room]);
   if (balances) ctx.bus.publish('balance_update', balanceUpdateOf(balances), [room]);
+  if (milestone) ctx.announce?.(row.userId, { kind: milestone, trade });
 }

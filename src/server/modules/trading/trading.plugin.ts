@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { announce } from '../../shared/domain-events';
 import { createReconciliationRepo } from './reconciliation.repo';
 import { registerReconciliationRoutes } from './reconciliation.routes';
 import { createReconciliation, type ReconciliationService } from './reconciliation.service';
@@ -40,6 +41,10 @@ export const tradingPlugin = fp(
       source: app.source,
       executor: app.executor,
       guardrails: () => settings.guardrails(),
+      announce: (userId, subject) =>
+        announce(app.events, { userId, subject }, (err) =>
+          app.log.error({ err, kind: subject.kind }, 'a notification was not queued'),
+        ),
       halt: settings,
       livePause: () => reconciliation.livePause(),
       autoTrading: (userId) => preferences.autoTrading(userId),

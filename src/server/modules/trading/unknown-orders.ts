@@ -127,7 +127,7 @@ async function resolveEntry(
   if (lookup.state === 'filled') {
     // The first mark of closing now comes with the monitor's next pass.
     const row = await ctx.repo.storeFill(trade.id, storedFillOf(lookup.fill, 0));
-    publishTradeChange(ctx, row);
+    publishTradeChange(ctx, row, undefined, 'trade.opened');
     return;
   }
   const settled = await ctx.ledger.transact((tx) =>

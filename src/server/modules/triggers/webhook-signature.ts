@@ -1,11 +1,5 @@
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHmac,
-  hkdfSync,
-  randomBytes,
-  timingSafeEqual,
-} from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createSecretSealer as createSharedSealer } from '../../shared/secret-sealer';
 
 /**
  * The trigger webhook's signing scheme (documented in the README), like Stripe's and GitHub's:
@@ -38,27 +32,8 @@ export function verifyWebhookSignature(input: {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** AES-256-GCM under a key derived from AUTH_SECRET (so rotating AUTH_SECRET retires every key). */
-export function createSecretSealer(authSecret: string) {
-  const key = Buffer.from(hkdfSync('sha256', authSecret, 'heatsignal', 'webhook-secrets', 32));
-  return {
-    seal(secret: string): string {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return [iv, cipher.getAuthTag(), sealed].map((b) => b.toString('base64url')).join('.');
-    },
-    /** Null when the text was sealed under another AUTH_SECRET or tampered with. */
-    open(sealed: string): string | null {
-      const [iv, tag, data] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
-      if (!iv || !tag || !data) return null;
-      try {
-        const decipher = createDecipheriv('aes-256-gcm', key, iv);
-        decipher.setAuthTag(tag);
-        return Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
-      } catch {
-        return null;
-      }
-    },
-  };
-}
+/**
+ * The trigger secrets' sealer (AES-256-GCM under a key derived from AUTH_SECRET, so rotating
+ * AUTH_SECRET retires every key); the purpose keeps the key secrets sealed before it was shared.
+ */
+export const createSecretSealer = (authSecret: string) => createSharedSealer(authSecret, 'webhook-secrets');

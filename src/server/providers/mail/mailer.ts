@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines, e.g. `List-Unsubscribe` (nodemailer sends them as given). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -1,12 +1,15 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth/use-auth';
 import { Sidebar } from './sidebar';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
-/** Header, sidebar (signed-in users), the 7xl page container and the footer around every screen. */
-export function SharedLayout() {
+/**
+ * Header, sidebar (signed-in users), the 7xl page container and the footer around every screen.
+ * `headerActions` come from the app (features are composed there, never imported here).
+ */
+export function SharedLayout({ headerActions }: { headerActions?: ReactNode }) {
   const { status } = useAuth();
   const { pathname } = useLocation();
   // The drawer remembers the path it was opened on, so any navigation closes it.
@@ -24,7 +27,7 @@ export function SharedLayout() {
       >
         Skip to content
       </a>
-      <SiteHeader sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
+      <SiteHeader sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} actions={headerActions} />
       <div className="flex flex-1">
         {signedIn ? <Sidebar open={sidebarOpen} onClose={closeSidebar} /> : null}
         <main id="main-content" className="min-w-0 flex-1">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../lib/auth/use-auth';
 import { Button } from '../ui/button';
@@ -15,9 +16,11 @@ import { SIDEBAR_ID } from './sidebar';
 interface SiteHeaderProps {
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
+  /** Signed-in only, before the organisation switcher (the app puts the notification bell here). */
+  actions?: ReactNode;
 }
 
-export function SiteHeader({ sidebarOpen, onToggleSidebar }: SiteHeaderProps) {
+export function SiteHeader({ sidebarOpen, onToggleSidebar, actions }: SiteHeaderProps) {
   const { status, isAdmin, signOut } = useAuth();
   const signedIn = status === 'signedIn';
   const links: NavItem[] = signedIn
@@ -56,6 +59,7 @@ export function SiteHeader({ sidebarOpen, onToggleSidebar }: SiteHeaderProps) {
         <HeaderNav links={links} wide={signedIn} />
         {signedIn ? (
           <div className="ml-auto flex items-center gap-3">
+            {actions}
             <OrganizationSwitcher />
             <Button variant="secondary" onClick={() => void signOut()}>
               Sign Out

@@ -46,12 +46,24 @@ export interface TradingWorld {
 }
 
 export async function createTradingWorld(
-  options: { pairs?: ControlledPair[]; executorName?: 'paper' | 'kraken'; inner?: Executor } = {},
+  options: {
+    pairs?: ControlledPair[];
+    executorName?: 'paper' | 'kraken';
+    inner?: Executor;
+    /** Extra configuration, e.g. SMTP_URL for a loopback mail server. */
+    env?: Record<string, string>;
+    /** Where the app's log lines go (a test that reads them). */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TradingWorld> {
   const pairs = options.pairs ?? DEFAULT_PAIRS;
   const market = createControlledMarket(pairs);
   const executor = createScriptedExecutor(market, { name: options.executorName, inner: options.inner });
-  const t = await createTestApp({ overrides: { market, executor } });
+  const t = await createTestApp({
+    overrides: { market, executor },
+    env: options.env,
+    ...(options.logStream && { logStream: options.logStream }),
+  });
   const events: BusMessage[] = [];
   const unsubscribe = t.app.bus.subscribe((message) => events.push(message));
   const admin = await signUp(t.app, 'Admin');

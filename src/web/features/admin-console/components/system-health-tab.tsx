@@ -10,6 +10,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { useSystemHealth } from '../api/get-system-health';
 import { BackgroundWorkTable } from './background-work-table';
 import { MailStatusLine } from './mail-status-line';
+import { TelegramStatusLine } from './telegram-status-line';
 import { ReconciliationCard } from './reconciliation-card';
 import type { TabContext } from '../lib/collection-context';
 
@@ -62,6 +63,7 @@ export function SystemHealthTab({ variant, params }: TabContext) {
         ))}
       </div>
       {query.data ? <MailStatusLine status={query.data.mail} /> : null}
+      {query.data ? <TelegramStatusLine status={query.data.telegram} /> : null}
       <ReconciliationCard />
       {query.data ? <BackgroundWorkTable schedules={query.data.schedules} /> : null}
       {query.data ? <PublicationGateCard gate={query.data.publicationGate ?? undefined} /> : null}

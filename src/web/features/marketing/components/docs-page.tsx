@@ -2,6 +2,7 @@ import { AuthenticationSection } from './docs/authentication-section';
 import { EndpointsSection } from './docs/endpoints-section';
 import { GettingStartedSection } from './docs/getting-started-section';
 import { OverviewSection } from './docs/overview-section';
+import { WebhooksSection } from './docs/webhooks-section';
 import { PageContainer } from './page-container';
 
 const CONTENTS = [
@@ -9,6 +10,7 @@ const CONTENTS = [
   { id: 'authentication', label: 'Authentication' },
   { id: 'endpoints', label: 'Endpoints' },
   { id: 'getting-started', label: 'Getting Started' },
+  { id: 'webhooks', label: 'Webhooks' },
 ] as const;
 
 export function DocsPage() {
@@ -34,11 +36,22 @@ export function DocsPage() {
               Use the HeatSignal API to read signals and the heat map, accept offers and follow your trades
               from your own code.
             </p>
+            {/* Served by the server, not a route of this app: a plain link, a full page load. */}
+            <p className="mt-4 text-sm text-slate-400">
+              <a href="/docs/api" className="font-medium text-orange-400 hover:text-orange-300">
+                Interactive API reference (OpenAPI)
+              </a>{' '}
+              · the raw document:{' '}
+              <a href="/api/openapi.json" className="font-mono text-orange-400 hover:text-orange-300">
+                /api/openapi.json
+              </a>
+            </p>
           </header>
           <OverviewSection />
           <AuthenticationSection />
           <EndpointsSection />
           <GettingStartedSection />
+          <WebhooksSection />
         </article>
       </div>
     </PageContainer>

@@ -3,4 +3,5 @@ export const settingsKeys = {
   guardrails: ['settings', 'guardrails'] as const,
   sessions: ['settings', 'sessions'] as const,
   plan: ['settings', 'plan'] as const,
+  apiKeys: ['settings', 'api-keys'] as const,
 };
